@@ -1,0 +1,37 @@
+//! The command line, as specified in `shared/cli.md`.
+
+use clap::{Parser, Subcommand};
+
+use crate::commands;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "judge",
+    version,
+    about = "Generate hidden tests, judge and stress-test submissions for five board problems"
+)]
+#[command(
+    after_help = "Exit codes: 0 success, 1 a finding (invalid input, non-AC verdict, disagreement, surviving wrong solution), 2 usage error or failure of the judge."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the problems: id and one-line description.
+    Problems,
+    /// Print the answer to an input.
+    Solve(commands::solve::Args),
+    /// Check that an input is in canonical form and meets the constraints (exit 1 if not).
+    Validate(commands::validate::Args),
+}
+
+pub fn run(cli: &Cli) -> crate::Result<crate::Outcome> {
+    match &cli.command {
+        Command::Problems => commands::problems::run(),
+        Command::Solve(args) => commands::solve::run(args),
+        Command::Validate(args) => commands::validate::run(args),
+    }
+}

@@ -1,0 +1,5 @@
+//! One file per subcommand.
+
+pub mod problems;
+pub mod solve;
+pub mod validate;

@@ -1,0 +1,11 @@
+//! `judge problems`: one line per problem, its id and what it asks.
+
+use crate::registry::PROBLEMS;
+use crate::{Outcome, Result};
+
+pub fn run() -> Result<Outcome> {
+    for problem in PROBLEMS {
+        println!("{:<16} {}", problem.id(), problem.summary());
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,35 @@
+//! `judge solve PROBLEM [--solver reference|fast] [INPUT]`: print the answer.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::error::JudgeError;
+use crate::registry::{ProblemEntry, SolverKind, parse_problem};
+use crate::{Outcome, Result, input};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The problem id (see `judge problems`).
+    #[arg(value_parser = parse_problem)]
+    pub problem: &'static dyn ProblemEntry,
+    /// Which trusted solver answers.
+    #[arg(long, value_enum, default_value_t = SolverKind::Fast)]
+    pub solver: SolverKind,
+    /// The input file; standard input if absent.
+    pub input: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Result<Outcome> {
+    let input = input::read(args.input.as_deref())?;
+    let answer = args
+        .problem
+        .solve(&input.bytes, args.solver)
+        .map_err(|error| JudgeError::Invalid {
+            source_name: input.name.clone(),
+            error,
+        })?;
+    std::io::stdout()
+        .write_all(answer.as_bytes())
+        .map_err(|e| JudgeError::io("<stdout>", e))?;
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,17 @@
+use clap::Parser;
+
+use boardjudge::cli::{Cli, run};
+use boardjudge::exit;
+
+fn main() {
+    // clap exits with 2 on a usage error and 0 for --help, as the exit-code contract says.
+    let cli = Cli::parse();
+    let code = match run(&cli) {
+        Ok(outcome) => outcome.exit_code(),
+        Err(error) => {
+            eprintln!("judge: error: {error}");
+            exit::FAILURE
+        }
+    };
+    std::process::exit(code);
+}

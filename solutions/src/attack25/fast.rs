@@ -1,0 +1,7 @@
+//! The fast solver (to be replaced by the mask one).
+
+use super::{Answer, Input};
+
+pub fn solve(input: &Input) -> Answer {
+    super::reference::solve(input)
+}

@@ -1,0 +1,149 @@
+//! A square board of black and white stones, stored as one bit mask per row and colour.
+//!
+//! The representation serves both kinds of solver: the reference solvers read it one cell at
+//! a time through [`Board::get`], the fast solvers use the row masks directly.
+
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stone {
+    Black,
+    White,
+}
+
+impl Stone {
+    pub fn other(self) -> Stone {
+        match self {
+            Stone::Black => Stone::White,
+            Stone::White => Stone::Black,
+        }
+    }
+}
+
+/// The four line directions (row step, column step): `-`, `|`, `\`, `/` (up-right).
+pub const LINES: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (-1, 1)];
+
+/// All eight directions from a cell.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// An `N`×`N` board (`N` ≤ 32). Bit `c` of `black[r]` is the black stone at row `r`, column `c`
+/// (0-based); a cell never holds both colours.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board<const N: usize> {
+    pub black: [u32; N],
+    pub white: [u32; N],
+}
+
+impl<const N: usize> Default for Board<N> {
+    fn default() -> Self {
+        Board {
+            black: [0; N],
+            white: [0; N],
+        }
+    }
+}
+
+impl<const N: usize> Board<N> {
+    pub const SIZE: usize = N;
+
+    pub fn empty() -> Self {
+        Self::default()
+    }
+
+    pub fn get(&self, r: usize, c: usize) -> Option<Stone> {
+        if self.black[r] >> c & 1 == 1 {
+            Some(Stone::Black)
+        } else if self.white[r] >> c & 1 == 1 {
+            Some(Stone::White)
+        } else {
+            None
+        }
+    }
+
+    /// The cell at signed coordinates, `None` outside the board (the edge) as well as on an
+    /// empty cell; `Some(None)` never occurs: use [`Board::on_board`] to tell them apart.
+    pub fn at(&self, r: i32, c: i32) -> Option<Stone> {
+        if Self::on_board(r, c) {
+            self.get(r as usize, c as usize)
+        } else {
+            None
+        }
+    }
+
+    pub fn on_board(r: i32, c: i32) -> bool {
+        r >= 0 && c >= 0 && (r as usize) < N && (c as usize) < N
+    }
+
+    pub fn set(&mut self, r: usize, c: usize, cell: Option<Stone>) {
+        let bit = 1u32 << c;
+        self.black[r] &= !bit;
+        self.white[r] &= !bit;
+        match cell {
+            Some(Stone::Black) => self.black[r] |= bit,
+            Some(Stone::White) => self.white[r] |= bit,
+            None => {}
+        }
+    }
+
+    pub fn rows(&self, stone: Stone) -> &[u32; N] {
+        match stone {
+            Stone::Black => &self.black,
+            Stone::White => &self.white,
+        }
+    }
+
+    pub fn count(&self, stone: Stone) -> u32 {
+        self.rows(stone).iter().map(|r| r.count_ones()).sum()
+    }
+
+    /// Every cell holding `stone`, in row-major order.
+    pub fn stones(&self, stone: Stone) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..N).flat_map(move |r| {
+            (0..N)
+                .filter(move |&c| self.get(r, c) == Some(stone))
+                .map(move |c| (r, c))
+        })
+    }
+
+    /// Length of the unbroken run of `stone` through (r, c) along (dr, dc), counting (r, c)
+    /// itself as `stone` whatever it holds.
+    pub fn run_through(&self, r: usize, c: usize, (dr, dc): (i32, i32), stone: Stone) -> usize {
+        let mut len = 1;
+        for sign in [1, -1] {
+            let (mut rr, mut cc) = (r as i32 + sign * dr, c as i32 + sign * dc);
+            while self.at(rr, cc) == Some(stone) {
+                len += 1;
+                rr += sign * dr;
+                cc += sign * dc;
+            }
+        }
+        len
+    }
+}
+
+impl<const N: usize> fmt::Debug for Board<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f)?;
+        for r in 0..N {
+            for c in 0..N {
+                let ch = match self.get(r, c) {
+                    Some(Stone::Black) => 'X',
+                    Some(Stone::White) => 'O',
+                    None => '.',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

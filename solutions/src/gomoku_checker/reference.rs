@@ -1,0 +1,48 @@
+//! The reference: the rules applied literally.
+//!
+//! Stones alternate with black first, so black has as many stones as white (white moved last,
+//! or nothing was played) or one more (black moved last). A position without any five is
+//! reachable in any order of its stones, because no earlier position has a five either. A
+//! position with a five is reachable iff the five belongs to the player who moved last and one
+//! of that player's stones, removed, leaves a position without any five: that stone was the
+//! last move, and the position before it is reachable by the first argument.
+
+use super::{Answer, Input, SIZE};
+use crate::board::{LINES, Stone};
+
+/// Does `stone` have five or more in a row anywhere? (Five consecutive cells from some start.)
+pub(crate) fn has_five(board: &Input, stone: Stone) -> bool {
+    (0..SIZE as i32).any(|r| {
+        (0..SIZE as i32).any(|c| {
+            LINES
+                .iter()
+                .any(|&(dr, dc)| (0..5).all(|k| board.at(r + k * dr, c + k * dc) == Some(stone)))
+        })
+    })
+}
+
+pub fn solve(board: &Input) -> Answer {
+    let (black, white) = (board.count(Stone::Black), board.count(Stone::White));
+    let last = if black == white {
+        Stone::White
+    } else if black == white + 1 {
+        Stone::Black
+    } else {
+        return Answer::No;
+    };
+    if has_five(board, last.other()) {
+        return Answer::No;
+    }
+    if !has_five(board, last) {
+        return Answer::Yes;
+    }
+    let mut before = *board;
+    for (r, c) in board.stones(last) {
+        before.set(r, c, None);
+        if !has_five(&before, last) {
+            return Answer::Yes;
+        }
+        before.set(r, c, Some(last));
+    }
+    Answer::No
+}
