@@ -48,3 +48,82 @@ pub fn corpus<P: Problem>() -> Corpus {
         Err(e) => panic!("solutions/testdata/{}.toml is malformed: {e}", P::ID),
     }
 }
+
+/// Runs every case of `P`'s corpus against the parser and every given solver, and returns one
+/// line per failure (empty when everything passes). Valid cases must parse, round-trip through
+/// the canonical writer, and be answered exactly as the corpus says; invalid cases must be
+/// rejected with an error whose text contains the expected part.
+pub fn check<P: Problem>(solvers: &[crate::problem::Solver<P>]) -> Vec<String> {
+    let corpus = corpus::<P>();
+    let mut failures = Vec::new();
+    for case in &corpus.valid {
+        let input = match P::parse(case.input.as_bytes()) {
+            Ok(input) => input,
+            Err(e) => {
+                failures.push(format!(
+                    "{}/{}: valid input rejected: {e}",
+                    P::ID,
+                    case.name
+                ));
+                continue;
+            }
+        };
+        if P::write_input(&input) != case.input {
+            failures.push(format!(
+                "{}/{}: canonical writer does not reproduce the input",
+                P::ID,
+                case.name
+            ));
+        }
+        let expected = match P::read_answer(&case.answer) {
+            Ok(answer) => answer,
+            Err(e) => {
+                failures.push(format!(
+                    "{}/{}: the corpus answer does not read: {e}",
+                    P::ID,
+                    case.name
+                ));
+                continue;
+            }
+        };
+        if P::write_answer(&expected) != case.answer {
+            failures.push(format!(
+                "{}/{}: the corpus answer is not in canonical form",
+                P::ID,
+                case.name
+            ));
+        }
+        for solver in solvers {
+            let got = (solver.solve)(&input);
+            if got != expected {
+                failures.push(format!(
+                    "{}/{}: solver {} answered {:?}, expected {:?} ({})",
+                    P::ID,
+                    case.name,
+                    solver.name,
+                    P::write_answer(&got).trim_end(),
+                    case.answer.trim_end(),
+                    case.why
+                ));
+            }
+        }
+    }
+    for case in &corpus.invalid {
+        match P::parse(case.input.as_bytes()) {
+            Ok(_) => failures.push(format!(
+                "{}/{}: invalid input accepted ({})",
+                P::ID,
+                case.name,
+                case.why
+            )),
+            Err(e) if !e.to_string().contains(&case.error) => failures.push(format!(
+                "{}/{}: error '{e}' does not contain '{}'",
+                P::ID,
+                case.name,
+                case.error
+            )),
+            Err(_) => {}
+        }
+    }
+    failures
+}

@@ -1,1 +1,7 @@
+//! One integration-test binary (as ripgrep has): each module drives the real `judge` binary.
 
+mod util;
+
+mod cli_basics;
+mod corpus_through_binary;
+mod hostile_inputs;
