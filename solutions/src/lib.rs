@@ -15,6 +15,7 @@ pub mod omok;
 pub mod othello_flips;
 pub mod problem;
 pub mod renju;
+pub mod runs;
 pub mod scan;
 
 pub use attack25::Attack25;

@@ -1,0 +1,70 @@
+//! Runs of five on a row-bitboard, in all four line directions at once per row; shared by the
+//! fast solvers of omok and gomoku-checker.
+//!
+//! A "start" is the cell a five-cell window begins at: its leftmost cell for `-`, `\` and `/`
+//! (for `/` that is the bottom-left end) and its topmost for `|`. Bit `c` of `starts[d][r]`
+//! is the window of direction `d` starting at row `r`, column `c`:
+//! `-` covers (r, c+k), `|` (r+k, c), `\` (r+k, c+k), `/` (r-k, c+k), for k in 0..5.
+
+/// Rows with five empty rows of padding on each side, so neighbours need no bounds checks.
+struct Padded<const N: usize> {
+    rows: [u32; 32],
+}
+
+impl<const N: usize> Padded<N> {
+    #[inline(always)]
+    fn new(rows: &[u32; N]) -> Self {
+        let mut padded = [0u32; 32];
+        padded[5..5 + N].copy_from_slice(rows);
+        Padded { rows: padded }
+    }
+
+    /// Row `r` (may be -5..N+5).
+    #[inline(always)]
+    fn at(&self, r: usize) -> u32 {
+        self.rows[r]
+    }
+}
+
+/// Direction indices of [`Starts`].
+pub const HORIZONTAL: usize = 0;
+pub const VERTICAL: usize = 1;
+pub const DIAGONAL: usize = 2; // `\`
+pub const ANTI_DIAGONAL: usize = 3; // `/`
+
+/// Window starts per direction and row.
+pub type Starts<const N: usize> = [[u32; N]; 4];
+
+/// Starts of five-cell windows all of one colour. With `exact`, only windows that are whole
+/// runs (the cells just before and after are not of that colour): the exact fives.
+#[inline(always)]
+pub fn five_starts<const N: usize>(rows: &[u32; N], exact: bool) -> Starts<N> {
+    let p = Padded::<N>::new(rows);
+    let full = (1u32 << N) - 1;
+    let mut starts = [[0u32; N]; 4];
+    for r in 0..N {
+        let i = r + 5; // index of row r in the padded array
+        let x = p.at(i);
+        let mut h = x & x >> 1 & x >> 2 & x >> 3 & x >> 4;
+        let mut v = x & p.at(i + 1) & p.at(i + 2) & p.at(i + 3) & p.at(i + 4);
+        let mut d = x & p.at(i + 1) >> 1 & p.at(i + 2) >> 2 & p.at(i + 3) >> 3 & p.at(i + 4) >> 4;
+        let mut a = x & p.at(i - 1) >> 1 & p.at(i - 2) >> 2 & p.at(i - 3) >> 3 & p.at(i - 4) >> 4;
+        if exact {
+            h &= !(x << 1) & !(x >> 5);
+            v &= !p.at(i - 1) & !p.at(i + 5);
+            d &= !(p.at(i - 1) << 1) & !(p.at(i + 5) >> 5);
+            a &= !(p.at(i + 1) << 1) & !(p.at(i - 5) >> 5);
+        }
+        starts[HORIZONTAL][r] = h & full;
+        starts[VERTICAL][r] = v & full;
+        starts[DIAGONAL][r] = d & full;
+        starts[ANTI_DIAGONAL][r] = a & full;
+    }
+    starts
+}
+
+/// Is any window start set?
+#[inline(always)]
+pub fn any<const N: usize>(starts: &Starts<N>) -> bool {
+    starts.iter().flatten().any(|&m| m != 0)
+}
