@@ -22,13 +22,21 @@ const SHIFTS: [i32; 8] = [1, -1, 8, -8, 9, -9, 7, -7];
 #[inline(always)]
 fn embed(mask25: u32) -> u64 {
     let m = u64::from(mask25);
-    (m & 0x1F) | (m >> 5 & 0x1F) << 8 | (m >> 10 & 0x1F) << 16 | (m >> 15 & 0x1F) << 24 | (m >> 20 & 0x1F) << 32
+    (m & 0x1F)
+        | (m >> 5 & 0x1F) << 8
+        | (m >> 10 & 0x1F) << 16
+        | (m >> 15 & 0x1F) << 24
+        | (m >> 20 & 0x1F) << 32
 }
 
 #[inline(always)]
 fn extract(mask64: u64) -> u32 {
     let m = mask64;
-    ((m & 0x1F) | (m >> 8 & 0x1F) << 5 | (m >> 16 & 0x1F) << 10 | (m >> 24 & 0x1F) << 15 | (m >> 32 & 0x1F) << 20) as u32
+    ((m & 0x1F)
+        | (m >> 8 & 0x1F) << 5
+        | (m >> 16 & 0x1F) << 10
+        | (m >> 24 & 0x1F) << 15
+        | (m >> 32 & 0x1F) << 20) as u32
 }
 
 /// Empty panels reached from `from` by stepping over one or more `through` panels.

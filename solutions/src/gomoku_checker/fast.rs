@@ -13,7 +13,9 @@ type S = Starts<SIZE>;
 
 #[inline(always)]
 fn has(starts: &S, d: usize, r: i32, c: i32) -> bool {
-    (0..SIZE as i32).contains(&r) && (0..SIZE as i32).contains(&c) && starts[d][r as usize] >> c & 1 == 1
+    (0..SIZE as i32).contains(&r)
+        && (0..SIZE as i32).contains(&c)
+        && starts[d][r as usize] >> c & 1 == 1
 }
 
 /// How many windows contain cell (r, c).

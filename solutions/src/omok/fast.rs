@@ -13,7 +13,11 @@ pub fn solve(board: &Input) -> Answer {
         let w = white[0][r] | white[1][r] | white[2][r] | white[3][r];
         if b | w != 0 {
             let col = (b | w).trailing_zeros() as usize;
-            let stone = if b >> col & 1 == 1 { Stone::Black } else { Stone::White };
+            let stone = if b >> col & 1 == 1 {
+                Stone::Black
+            } else {
+                Stone::White
+            };
             return Some(Win { stone, row: r, col });
         }
     }

@@ -9,7 +9,16 @@
 use super::{Answer, Input};
 
 /// (row step, column step); the first four walk toward higher indices, the last four lower.
-const STEPS: [(i32, i32); 8] = [(0, 1), (1, -1), (1, 0), (1, 1), (0, -1), (-1, 1), (-1, 0), (-1, -1)];
+const STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, -1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
 
 const fn ray(square: usize, (dr, dc): (i32, i32)) -> u64 {
     let (mut r, mut c) = ((square / 8) as i32 + dr, (square % 8) as i32 + dc);
@@ -44,7 +53,11 @@ fn flips_up(ray: u64, black: u64, white: u64) -> u64 {
     let blockers = ray & !white;
     let first = blockers & blockers.wrapping_neg();
     // `first - 1` are the squares before the blocker; only ray squares count.
-    if first & black != 0 { ray & (first - 1) } else { 0 }
+    if first & black != 0 {
+        ray & (first - 1)
+    } else {
+        0
+    }
 }
 
 /// Flips along a ray that walks toward lower indices.
@@ -56,7 +69,11 @@ fn flips_down(ray: u64, black: u64, white: u64) -> u64 {
     }
     let first = 1u64 << (63 - blockers.leading_zeros());
     // Squares above the blocker: everything but `first` and the bits below it.
-    if first & black != 0 { ray & !(first | (first - 1)) } else { 0 }
+    if first & black != 0 {
+        ray & !(first | (first - 1))
+    } else {
+        0
+    }
 }
 
 pub fn solve(input: &Input) -> Answer {

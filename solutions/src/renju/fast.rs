@@ -41,7 +41,11 @@ fn window(board: &Grid, r: i32, c: i32, (dr, dc): (i32, i32)) -> Window {
 #[inline(always)]
 fn run(bits: u16, pos: u32) -> (u32, u32) {
     let up = (bits >> pos).trailing_ones();
-    let down = if pos == 0 { 0 } else { (bits << (16 - pos)).leading_ones() };
+    let down = if pos == 0 {
+        0
+    } else {
+        (bits << (16 - pos)).leading_ones()
+    };
     (pos - down, pos + up - 1)
 }
 
