@@ -26,6 +26,16 @@ pub enum Command {
     Solve(commands::solve::Args),
     /// Check that an input is in canonical form and meets the constraints (exit 1 if not).
     Validate(commands::validate::Args),
+    /// Write generated inputs (valid with answers, or --invalid) to a folder.
+    Gen(commands::generate::Args),
+    /// Write a complete hidden test set with answers and a manifest.
+    Testset(commands::testset::Args),
+    /// Differential testing against the trusted solver, with shrinking.
+    Stress(commands::stress::Args),
+    /// Measure parser and solver throughput on generated inputs.
+    Bench(commands::bench::Args),
+    /// List a problem's generator families and what each targets.
+    Families(commands::families::Args),
 }
 
 pub fn run(cli: &Cli) -> crate::Result<crate::Outcome> {
@@ -33,5 +43,10 @@ pub fn run(cli: &Cli) -> crate::Result<crate::Outcome> {
         Command::Problems => commands::problems::run(),
         Command::Solve(args) => commands::solve::run(args),
         Command::Validate(args) => commands::validate::run(args),
+        Command::Gen(args) => commands::generate::run(args),
+        Command::Testset(args) => commands::testset::run(args),
+        Command::Stress(args) => commands::stress::run(args),
+        Command::Bench(args) => commands::bench::run(args),
+        Command::Families(args) => commands::families::run(args),
     }
 }

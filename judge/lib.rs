@@ -1,12 +1,17 @@
 //! boardjudge: the `judge` command line and its engine. The engine reaches the problems only
 //! through [`registry`], so it knows nothing of any one board.
 
+pub mod bench;
 pub mod cli;
 pub mod commands;
 pub mod error;
 pub mod exit;
 pub mod input;
+pub mod picture;
+pub mod progress;
 pub mod registry;
+pub mod stress;
+pub mod testgen;
 
 pub use error::JudgeError;
 

@@ -3,8 +3,16 @@
 //! [`PROBLEMS`].
 
 use std::marker::PhantomData;
+use std::path::Path;
 
-use solutions::{Attack25, GomokuChecker, Omok, OthelloFlips, ParseError, Problem, Renju};
+use generators::Generate;
+use solutions::{Attack25, GomokuChecker, Omok, OthelloFlips, ParseError, Renju};
+
+use crate::bench::{Measurement, bench};
+use crate::error::JudgeError;
+use crate::progress::Progress;
+use crate::stress::{Budget, Summary, in_process, report};
+use crate::testgen::{Layout, gen_files, testset};
 
 /// Which trusted in-process solver to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -21,11 +29,32 @@ pub trait ProblemEntry: Sync {
     fn validate(&self, text: &[u8]) -> Result<(), ParseError>;
     /// The answer text, from the chosen solver.
     fn solve(&self, text: &[u8], solver: SolverKind) -> Result<String, ParseError>;
+    /// `judge gen`.
+    fn generate(
+        &self,
+        seed: u64,
+        count: u64,
+        out: &Path,
+        invalid: bool,
+        family: Option<&str>,
+    ) -> Result<u64, JudgeError>;
+    /// `judge testset`; returns the number of tests written.
+    fn testset(&self, seed: u64, out: &Path, layout: Layout) -> Result<usize, JudgeError>;
+    /// `judge bench`.
+    fn bench(&self, cases: u64, seed: u64) -> Vec<Measurement>;
+    /// `judge stress` without a command: the fast solver against the reference, in process.
+    fn stress_in_process(&self, budget: Budget, jobs: usize, progress: &Progress) -> Summary;
+    /// A finding as text, with the board drawn; `replay` is the command that reproduces it.
+    fn render_finding(&self, finding: &crate::stress::Finding, replay: &str) -> String;
+    /// Saves a finding's files to `dir`.
+    fn save_finding(&self, finding: &crate::stress::Finding, dir: &Path) -> Result<(), JudgeError>;
+    /// Names and targets of the valid families.
+    fn families(&self) -> Vec<(&'static str, &'static str)>;
 }
 
 struct Entry<P>(PhantomData<fn() -> P>);
 
-impl<P: Problem> ProblemEntry for Entry<P> {
+impl<P: Generate> ProblemEntry for Entry<P> {
     fn id(&self) -> &'static str {
         P::ID
     }
@@ -45,6 +74,41 @@ impl<P: Problem> ProblemEntry for Entry<P> {
             SolverKind::Fast => P::fast(&input),
         };
         Ok(P::write_answer(&answer))
+    }
+
+    fn generate(
+        &self,
+        seed: u64,
+        count: u64,
+        out: &Path,
+        invalid: bool,
+        family: Option<&str>,
+    ) -> Result<u64, JudgeError> {
+        gen_files::<P>(seed, count, out, invalid, family)
+    }
+
+    fn testset(&self, seed: u64, out: &Path, layout: Layout) -> Result<usize, JudgeError> {
+        testset::<P>(seed, out, layout)
+    }
+
+    fn bench(&self, cases: u64, seed: u64) -> Vec<Measurement> {
+        bench::<P>(cases, seed)
+    }
+
+    fn stress_in_process(&self, budget: Budget, jobs: usize, progress: &Progress) -> Summary {
+        in_process::run::<P>(budget, jobs, P::reference, P::fast, progress)
+    }
+
+    fn render_finding(&self, finding: &crate::stress::Finding, replay: &str) -> String {
+        report::render::<P>(finding, replay)
+    }
+
+    fn save_finding(&self, finding: &crate::stress::Finding, dir: &Path) -> Result<(), JudgeError> {
+        report::save::<P>(finding, dir)
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        P::families().iter().map(|f| (f.name, f.targets)).collect()
     }
 }
 

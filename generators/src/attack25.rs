@@ -185,6 +185,27 @@ impl Generate for Attack25 {
         ]
     }
 
+    /// Remove a panel (the validator keeps only connected positions), or give it to red.
+    fn shrink(input: &Input) -> Vec<Input> {
+        let mut out = Vec::new();
+        for p in panels(input.taken()) {
+            let mut smaller = *input;
+            for k in 0..4 {
+                smaller.panels[k] &= !(1 << p);
+            }
+            out.push(smaller);
+        }
+        for p in panels(input.taken() & !input.panels[0]) {
+            let mut simpler = *input;
+            for k in 0..4 {
+                simpler.panels[k] &= !(1 << p);
+            }
+            simpler.panels[0] |= 1 << p;
+            out.push(simpler);
+        }
+        out
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         let mut families = format_families::<Self>();
         families.extend([

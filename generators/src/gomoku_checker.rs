@@ -6,19 +6,21 @@ use solutions::board::{Board, LINES, Stone};
 use solutions::gomoku_checker::{Input, SIZE};
 
 use crate::invalid::format_families;
-use crate::stones::{fill, line, put, random_empty, random_line, run_if_placed, transform_board};
+use crate::stones::{Placer, fill, line, put, random_line, run_if_placed, transform_board};
 use crate::{Family, Generate, InvalidFamily, Rng};
 
 type B = Board<SIZE>;
 
 /// Fills both colours (no new five) until black has `black` and white `white` stones.
 fn fill_to(board: &mut B, rng: &mut Rng, black: u32, white: u32) {
+    let mut placer = Placer::new(*board);
     for (stone, target) in [(Stone::Black, black), (Stone::White, white)] {
-        let have = board.count(stone);
+        let have = placer.board.count(stone);
         if target > have {
-            fill(board, rng, stone, (target - have) as usize, 3);
+            placer.fill(rng, stone, (target - have) as usize, 3);
         }
     }
+    *board = placer.board;
 }
 
 /// Counts such that `mover` moved last, with about `stones` stones in all.
@@ -33,18 +35,18 @@ fn counts_for(mover: Stone, rng: &mut Rng, min_each: u32) -> (u32, u32) {
 /// A move: usually near earlier stones; one time in four the best of a few tries at
 /// lengthening the mover's runs, so that games do end with fives.
 pub(crate) fn pick_move<const N: usize>(
-    board: &Board<N>,
+    placer: &Placer<N>,
     rng: &mut Rng,
     stone: Stone,
 ) -> Option<(i32, i32)> {
-    let first = random_empty(board, rng, 3)?;
+    let first = placer.random_empty(rng, 3)?;
     if !rng.chance(1, 4) {
         return Some(first);
     }
-    let mut best = (run_if_placed(board, first, stone), first);
+    let mut best = (run_if_placed(&placer.board, first, stone), first);
     for _ in 0..8 {
-        if let Some(cell) = random_empty(board, rng, 4) {
-            let run = run_if_placed(board, cell, stone);
+        if let Some(cell) = placer.random_empty(rng, 4) {
+            let run = run_if_placed(&placer.board, cell, stone);
             if run > best.0 {
                 best = (run, cell);
             }
@@ -57,23 +59,23 @@ pub(crate) fn pick_move<const N: usize>(
 /// ends) or the chosen length.
 fn random_game(rng: &mut Rng) -> (Input, String) {
     let length = rng.range(0, 160);
-    let mut board = B::empty();
+    let mut placer = Placer::new(B::empty());
     let mut stone = Stone::Black;
     let mut played = 0;
     let mut five = false;
     while played < length {
-        let Some(cell) = pick_move(&board, rng, stone) else {
+        let Some(cell) = pick_move(&placer, rng, stone) else {
             break;
         };
-        five = run_if_placed(&board, cell, stone) >= 5;
-        put(&mut board, &[cell], stone);
+        five = run_if_placed(&placer.board, cell, stone) >= 5;
+        placer.put(cell, stone);
         played += 1;
         if five {
             break;
         }
         stone = stone.other();
     }
-    (board, format!("moves={played} ended_by_five={five}"))
+    (placer.board, format!("moves={played} ended_by_five={five}"))
 }
 
 /// The last move completes a five of the mover, sometimes joining runs into 6-9.
@@ -361,6 +363,10 @@ impl Generate for GomokuChecker {
                 make: count_perturbed,
             },
         ]
+    }
+
+    fn shrink(board: &Input) -> Vec<Input> {
+        crate::stones::shrink_board(board)
     }
 
     fn invalid_families() -> Vec<InvalidFamily> {

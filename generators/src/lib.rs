@@ -1,7 +1,7 @@
 //! Seeded generators of valid and invalid inputs for the five problems.
 //!
 //! Every generated test has its own random stream, keyed by (problem, family, index, user
-//! seed) through SHA-256 into ChaCha8 (see [`rng`]), so a test never depends on which other
+//! seed) through a fixed hash into Xoshiro256++ (see [`rng`]), so a test never depends on which other
 //! tests were generated, and the same arguments give the same bytes on every machine.
 //!
 //! Valid families are named and say what they target; each output is checked by the problem's
@@ -42,11 +42,70 @@ pub struct InvalidFamily {
 pub trait Generate: Problem {
     fn families() -> Vec<Family<Self>>;
     fn invalid_families() -> Vec<InvalidFamily>;
+    /// Smaller variants of an input, for shrinking a counterexample: each removes or simplifies
+    /// one thing (a stone, a disc, a panel, a row …), bigger steps first. Candidates need not be
+    /// valid: the shrinker validates every one.
+    fn shrink(input: &Self::Input) -> Vec<Self::Input>;
+}
+
+/// Case `index` of the mixed stream that `stress` and `bench` draw from: a family chosen by
+/// weight (targeted families weigh more), then that family's test `index`.
+pub fn mixed_case<P: Generate>(
+    families: &[Family<P>],
+    index: u64,
+    seed: u64,
+) -> (P::Input, &'static str, String) {
+    let total: u32 = families.iter().map(|f| f.weight).sum();
+    let mut pick = stream(P::ID, "mixed", index, seed).below(total);
+    let family = families
+        .iter()
+        .find(|f| {
+            if pick < f.weight {
+                true
+            } else {
+                pick -= f.weight;
+                false
+            }
+        })
+        .unwrap_or(&families[0]);
+    let (input, params) = generate(family, index, seed);
+    (input, family.name, params)
+}
+
+/// Shrinks `input` greedily: repeatedly takes the first smaller valid variant for which
+/// `still_fails` holds, until no variant does or `budget` runs out. Returns the smallest input
+/// found and the number of successful steps.
+pub fn shrink<P: Generate>(
+    input: &P::Input,
+    mut still_fails: impl FnMut(&P::Input) -> bool,
+    budget: std::time::Duration,
+    mut on_step: impl FnMut(usize),
+) -> (P::Input, usize) {
+    let started = std::time::Instant::now();
+    let mut current = input.clone();
+    let mut steps = 0;
+    'outer: loop {
+        for candidate in P::shrink(&current) {
+            if started.elapsed() > budget {
+                break 'outer;
+            }
+            let valid = P::parse(P::write_input(&candidate).as_bytes())
+                .is_ok_and(|parsed| parsed == candidate);
+            if valid && still_fails(&candidate) {
+                current = candidate;
+                steps += 1;
+                on_step(steps);
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    (current, steps)
 }
 
 /// The stream of test `index` of `family` under `seed`.
 pub fn stream(problem: &str, family: &str, index: u64, seed: u64) -> Rng {
-    Rng::from_key(&format!("boardjudge/v1/{problem}/{family}/{index}/{seed}"))
+    Rng::from_parts(&[problem.as_bytes(), family.as_bytes()], &[index, seed])
 }
 
 /// One valid input: family `family`'s test `index` under `seed`, with its parameters.

@@ -7,7 +7,7 @@ use solutions::omok::{Input, SIZE};
 
 use crate::gomoku_checker::pick_move;
 use crate::invalid::format_families;
-use crate::stones::{fill, line, put, random_line, run_if_placed, transform_board};
+use crate::stones::{Placer, line, put, random_line, run_if_placed, transform_board};
 use crate::{Family, Generate, InvalidFamily, Rng};
 
 type B = Board<SIZE>;
@@ -15,32 +15,34 @@ type B = Board<SIZE>;
 const STONES: [Stone; 2] = [Stone::Black, Stone::White];
 
 fn noise(board: &mut B, rng: &mut Rng, max: u32) {
+    let mut placer = Placer::new(*board);
     for stone in STONES {
         let n = rng.range(0, max) as usize;
-        fill(board, rng, stone, n, 3);
+        placer.fill(rng, stone, n, 3);
     }
+    *board = placer.board;
 }
 
 /// Random play (no turn order in omok) until a move makes a run of five or more, or the
 /// chosen length. Two fives at once make the input invalid: the generator then tries again.
 fn random_game(rng: &mut Rng) -> (Input, String) {
     let length = rng.range(5, 200);
-    let mut board = B::empty();
+    let mut placer = Placer::new(B::empty());
     let mut stone = Stone::Black;
     let mut played = 0;
     while played < length {
-        let Some(cell) = pick_move(&board, rng, stone) else {
+        let Some(cell) = pick_move(&placer, rng, stone) else {
             break;
         };
-        let long = run_if_placed(&board, cell, stone) >= 5;
-        put(&mut board, &[cell], stone);
+        let long = run_if_placed(&placer.board, cell, stone) >= 5;
+        placer.put(cell, stone);
         played += 1;
         if long && rng.chance(3, 4) {
             break;
         }
         stone = stone.other();
     }
-    (board, format!("moves={played}"))
+    (placer.board, format!("moves={played}"))
 }
 
 /// One run of 4-7 in a random direction: a win exactly when it is 5.
@@ -121,9 +123,11 @@ fn dense(rng: &mut Rng) -> (Input, String) {
         put(&mut board, &random_line::<SIZE>(rng, 5), rng.pick(&STONES));
     }
     let target = rng.range(108, 216) as usize / 2;
+    let mut placer = Placer::new(board);
     for stone in STONES {
-        fill(&mut board, rng, stone, target, 0);
+        placer.fill(rng, stone, target, 0);
     }
+    let board = placer.board;
     (board, format!("per_colour={target} with_five={with_five}"))
 }
 
@@ -188,6 +192,10 @@ impl Generate for Omok {
                 make: no_winner,
             },
         ]
+    }
+
+    fn shrink(board: &Input) -> Vec<Input> {
+        crate::stones::shrink_board(board)
     }
 
     fn invalid_families() -> Vec<InvalidFamily> {

@@ -10,8 +10,9 @@ use crate::{Family, Generate, InvalidFamily, Rng};
 const START_BLACK: u64 = 1 << 28 | 1 << 35; // e4, d5
 const START_WHITE: u64 = 1 << 27 | 1 << 36; // d4, e5
 
+/// The fast solver (proven equal to the reference) computes flips: games are long.
 fn flips(own: u64, opp: u64, square: u8) -> u64 {
-    OthelloFlips::reference(&Input {
+    OthelloFlips::fast(&Input {
         black: own,
         white: opp,
         play: square,
@@ -19,15 +20,49 @@ fn flips(own: u64, opp: u64, square: u8) -> u64 {
     .0
 }
 
+fn squares(mask: u64) -> Vec<u8> {
+    (0..64u8).filter(|&s| mask >> s & 1 == 1).collect()
+}
+
 fn empties(own: u64, opp: u64) -> Vec<u8> {
-    (0..64u8).filter(|&s| (own | opp) >> s & 1 == 0).collect()
+    squares(!(own | opp))
+}
+
+/// All legal moves of `own` at once: from `own`'s discs, through runs of `opp`'s, to an
+/// empty square, in the eight directions (the usual Othello move generation).
+fn legal_mask(own: u64, opp: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE; // no column 0 (after a step east)
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F; // no column 7 (after a step west)
+    let shifts: [(fn(u64) -> u64, u64); 8] = [
+        (|x| x << 1, NOT_A),
+        (|x| x >> 1, NOT_H),
+        (|x| x << 8, !0),
+        (|x| x >> 8, !0),
+        (|x| x << 9, NOT_A),
+        (|x| x >> 9, NOT_H),
+        (|x| x << 7, NOT_H),
+        (|x| x >> 7, NOT_A),
+    ];
+    let empty = !(own | opp);
+    let mut moves = 0;
+    for (step, mask) in shifts {
+        let through = opp & mask;
+        let mut run = step(own) & through;
+        for _ in 0..5 {
+            run |= step(run) & through;
+        }
+        moves |= step(run) & mask & empty;
+    }
+    moves
+}
+
+/// Is `square` a legal move of `own` (by the move generator)? For tests.
+pub fn is_legal(own: u64, opp: u64, square: u8) -> bool {
+    legal_mask(own, opp) >> square & 1 == 1
 }
 
 fn legal_moves(own: u64, opp: u64) -> Vec<u8> {
-    empties(own, opp)
-        .into_iter()
-        .filter(|&s| flips(own, opp, s) != 0)
-        .collect()
+    squares(legal_mask(own, opp))
 }
 
 /// Plays `moves` random legal moves from the opening (passing when a side cannot move) and
@@ -246,6 +281,32 @@ impl Generate for OthelloFlips {
                 make: sparse,
             },
         ]
+    }
+
+    /// Remove discs (bigger steps first: a whole row), never `P`.
+    fn shrink(input: &Input) -> Vec<Input> {
+        let mut out = Vec::new();
+        for r in 0..8 {
+            let row = 0xFFu64 << (8 * r);
+            if (input.black | input.white) & row != 0 {
+                out.push(Input {
+                    black: input.black & !row,
+                    white: input.white & !row,
+                    play: input.play,
+                });
+            }
+        }
+        for s in 0..64 {
+            let bit = 1u64 << s;
+            if (input.black | input.white) & bit != 0 {
+                out.push(Input {
+                    black: input.black & !bit,
+                    white: input.white & !bit,
+                    play: input.play,
+                });
+            }
+        }
+        out
     }
 
     fn invalid_families() -> Vec<InvalidFamily> {

@@ -8,7 +8,7 @@ use solutions::{Problem, renju::first_long_run};
 
 use crate::gomoku_checker::pick_move;
 use crate::invalid::format_families;
-use crate::stones::{Cell, fill, is_empty, put, random_empty, run_if_placed};
+use crate::stones::{Cell, Placer, fill, is_empty, put, run_if_placed};
 use crate::{Family, Generate, InvalidFamily, Rng};
 
 type B = Board<SIZE>;
@@ -64,18 +64,18 @@ fn cluster(rng: &mut Rng) -> (Input, String) {
 /// the stones.
 fn random_game(rng: &mut Rng) -> (Input, String) {
     let moves = rng.range(3, 60);
-    let mut board = B::empty();
+    let mut placer = Placer::new(B::empty());
     let mut stone = Stone::Black;
     for _ in 0..moves {
-        if let Some(cell) = pick_move(&board, rng, stone) {
-            if run_if_placed(&board, cell, stone) < 5 {
-                put(&mut board, &[cell], stone);
+        if let Some(cell) = pick_move(&placer, rng, stone) {
+            if run_if_placed(&placer.board, cell, stone) < 5 {
+                placer.put(cell, stone);
             }
         }
         stone = stone.other();
     }
-    let p = random_empty(&board, rng, 4).unwrap_or((7, 7));
-    (input(board, p), format!("moves={moves}"))
+    let p = placer.random_empty(rng, 4).unwrap_or((7, 7));
+    (input(placer.board, p), format!("moves={moves}"))
 }
 
 /// Line shapes around `P` (at the `P` of each pattern): every classification's ingredients.
@@ -254,6 +254,25 @@ impl Generate for Renju {
                 make: by_class,
             },
         ]
+    }
+
+    /// Remove stones, then move the point one step toward the centre of the stones' box.
+    fn shrink(case: &Input) -> Vec<Input> {
+        let mut out: Vec<Input> = crate::stones::shrink_board(&case.board)
+            .into_iter()
+            .map(|board| Input { board, ..*case })
+            .collect();
+        for (dr, dc) in solutions::board::DIRECTIONS {
+            let (r, c) = (i32::from(case.row) + dr, i32::from(case.col) + dc);
+            if B::on_board(r, c) && case.board.get(r as usize, c as usize).is_none() {
+                out.push(Input {
+                    row: r as u8,
+                    col: c as u8,
+                    ..*case
+                });
+            }
+        }
+        out
     }
 
     fn invalid_families() -> Vec<InvalidFamily> {

@@ -48,33 +48,100 @@ pub fn run_if_placed<const N: usize>(board: &Board<N>, (r, c): Cell, stone: Ston
         .unwrap_or(1)
 }
 
-/// A random empty cell; near existing stones (within distance 2) with probability `near`/4.
-pub fn random_empty<const N: usize>(board: &Board<N>, rng: &mut Rng, near: u32) -> Option<Cell> {
-    let empties: Vec<Cell> = (0..N as i32)
-        .flat_map(|r| (0..N as i32).map(move |c| (r, c)))
-        .filter(|&p| is_empty(board, p))
-        .collect();
-    if empties.is_empty() {
-        return None;
-    }
-    if rng.chance(near, 4) {
-        let close: Vec<Cell> = empties
-            .iter()
-            .copied()
-            .filter(|&(r, c)| {
-                (-2..=2).any(|dr| (-2..=2).any(|dc| board.at(r + dr, c + dc).is_some()))
-            })
-            .collect();
-        if !close.is_empty() {
-            return Some(rng.pick(&close));
-        }
-    }
-    Some(rng.pick(&empties))
+/// A board being filled at random, with the empty cells and the stones kept in lists so that
+/// picking a cell costs O(1): random play must make 100,000 positions a second.
+pub struct Placer<const N: usize> {
+    pub board: Board<N>,
+    empties: Vec<Cell>,
+    /// Where each cell is in `empties` (`usize::MAX` when occupied).
+    slot: Vec<usize>,
+    stones: Vec<Cell>,
 }
 
-/// Places up to `count` stones of `stone` at random empty cells, none of which makes a run of
-/// five or more of that colour (so the filler never creates or lengthens a five). Returns how
-/// many were placed (fewer only on a crowded board).
+impl<const N: usize> Placer<N> {
+    pub fn new(board: Board<N>) -> Self {
+        let mut placer = Placer {
+            board,
+            empties: Vec::with_capacity(N * N),
+            slot: vec![usize::MAX; N * N],
+            stones: Vec::new(),
+        };
+        for r in 0..N as i32 {
+            for c in 0..N as i32 {
+                if is_empty(&board, (r, c)) {
+                    placer.slot[r as usize * N + c as usize] = placer.empties.len();
+                    placer.empties.push((r, c));
+                } else {
+                    placer.stones.push((r, c));
+                }
+            }
+        }
+        placer
+    }
+
+    pub fn put(&mut self, cell: Cell, stone: Stone) {
+        let i = cell.0 as usize * N + cell.1 as usize;
+        let at = self.slot[i];
+        if at == usize::MAX {
+            return;
+        }
+        let last = *self.empties.last().expect("an empty cell");
+        self.empties.swap_remove(at);
+        if last != cell {
+            self.slot[last.0 as usize * N + last.1 as usize] = at;
+        }
+        self.slot[i] = usize::MAX;
+        self.stones.push(cell);
+        self.board
+            .set(cell.0 as usize, cell.1 as usize, Some(stone));
+    }
+
+    /// A random empty cell; with probability `near`/4 one within distance 2 of a random stone.
+    pub fn random_empty(&self, rng: &mut Rng, near: u32) -> Option<Cell> {
+        if self.empties.is_empty() {
+            return None;
+        }
+        if !self.stones.is_empty() && rng.chance(near, 4) {
+            for _ in 0..8 {
+                let (r, c) = rng.pick(&self.stones);
+                let cell = (
+                    r + rng.range(0, 4) as i32 - 2,
+                    c + rng.range(0, 4) as i32 - 2,
+                );
+                if Board::<N>::on_board(cell.0, cell.1) && is_empty(&self.board, cell) {
+                    return Some(cell);
+                }
+            }
+        }
+        Some(rng.pick(&self.empties))
+    }
+
+    /// Places up to `count` stones of `stone` at random empty cells, none of which makes a
+    /// run of five or more of that colour (so the filler never creates or lengthens a five).
+    /// Returns how many were placed (fewer only on a crowded board).
+    pub fn fill(&mut self, rng: &mut Rng, stone: Stone, count: usize, near: u32) -> usize {
+        let mut placed = 0;
+        let mut attempts = 0;
+        while placed < count && attempts < count * 20 + 100 {
+            attempts += 1;
+            let Some(cell) = self.random_empty(rng, near) else {
+                break;
+            };
+            if run_if_placed(&self.board, cell, stone) < 5 {
+                self.put(cell, stone);
+                placed += 1;
+            }
+        }
+        placed
+    }
+}
+
+/// A random empty cell of `board` (see [`Placer::random_empty`]).
+pub fn random_empty<const N: usize>(board: &Board<N>, rng: &mut Rng, near: u32) -> Option<Cell> {
+    Placer::new(*board).random_empty(rng, near)
+}
+
+/// [`Placer::fill`] on `board`.
 pub fn fill<const N: usize>(
     board: &mut Board<N>,
     rng: &mut Rng,
@@ -82,18 +149,9 @@ pub fn fill<const N: usize>(
     count: usize,
     near: u32,
 ) -> usize {
-    let mut placed = 0;
-    let mut attempts = 0;
-    while placed < count && attempts < count * 20 + 100 {
-        attempts += 1;
-        let Some(cell) = random_empty(board, rng, near) else {
-            break;
-        };
-        if run_if_placed(board, cell, stone) < 5 {
-            put(board, &[cell], stone);
-            placed += 1;
-        }
-    }
+    let mut placer = Placer::new(*board);
+    let placed = placer.fill(rng, stone, count, near);
+    *board = placer.board;
     placed
 }
 
@@ -112,6 +170,41 @@ pub fn transform_board<const N: usize>(k: u32, board: &Board<N>) -> Board<N> {
         for c in 0..N {
             let (tr, tc) = transform::<N>(k, (r as i32, c as i32));
             out.set(tr as usize, tc as usize, board.get(r, c));
+        }
+    }
+    out
+}
+
+/// Shrink steps for a board of stones: empty a whole row or column (bigger steps first), then
+/// remove single stones.
+pub fn shrink_board<const N: usize>(board: &Board<N>) -> Vec<Board<N>> {
+    let mut out = Vec::new();
+    for r in 0..N {
+        if board.black[r] | board.white[r] != 0 {
+            let mut b = *board;
+            b.black[r] = 0;
+            b.white[r] = 0;
+            out.push(b);
+        }
+    }
+    for c in 0..N {
+        let bit = 1u32 << c;
+        if (0..N).any(|r| (board.black[r] | board.white[r]) & bit != 0) {
+            let mut b = *board;
+            for r in 0..N {
+                b.black[r] &= !bit;
+                b.white[r] &= !bit;
+            }
+            out.push(b);
+        }
+    }
+    for r in 0..N {
+        for c in 0..N {
+            if board.get(r, c).is_some() {
+                let mut b = *board;
+                b.set(r, c, None);
+                out.push(b);
+            }
         }
     }
     out

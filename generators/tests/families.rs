@@ -148,3 +148,31 @@ fn attack25_near_full_includes_the_full_board() {
     let histogram = answer_histogram::<Attack25>("near-full", 200);
     assert!(histogram.contains_key("R\nB\nW\nG\n"), "{histogram:?}");
 }
+
+#[test]
+fn othello_move_generation_matches_the_reference() {
+    use solutions::othello_flips::Input;
+    let family = OthelloFlips::families()
+        .into_iter()
+        .find(|f| f.name == "sparse")
+        .unwrap();
+    for index in 0..2000 {
+        let (input, _) = generate(&family, index, 11);
+        let (own, opp) = (input.black, input.white);
+        for square in 0..64u8 {
+            if (own | opp) >> square & 1 == 0 {
+                let legal = OthelloFlips::reference(&Input {
+                    black: own,
+                    white: opp,
+                    play: square,
+                })
+                .0 != 0;
+                assert_eq!(
+                    generators::othello_flips::is_legal(own, opp, square),
+                    legal,
+                    "#{index} square {square}"
+                );
+            }
+        }
+    }
+}

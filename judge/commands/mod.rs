@@ -1,5 +1,10 @@
 //! One file per subcommand.
 
+pub mod bench;
+pub mod families;
+pub mod generate;
 pub mod problems;
 pub mod solve;
+pub mod stress;
+pub mod testset;
 pub mod validate;

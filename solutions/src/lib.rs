@@ -13,6 +13,7 @@ pub mod gomoku_checker;
 pub mod grid_text;
 pub mod omok;
 pub mod othello_flips;
+pub mod picture;
 pub mod problem;
 pub mod renju;
 pub mod runs;

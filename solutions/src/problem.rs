@@ -37,6 +37,13 @@ pub trait Problem: Sized + Send + Sync + 'static {
     /// The solver written to be fast; it must agree with [`Problem::reference`] everywhere.
     fn fast(input: &Self::Input) -> Self::Answer;
 
+    /// The input as a picture (see [`crate::picture`]).
+    fn picture(input: &Self::Input) -> crate::picture::Picture;
+
+    /// The cells an answer names (flipped discs, the start of a five, takeable panels …), as
+    /// (row, column) of the picture; empty for answers that name no cell.
+    fn marks(answer: &Self::Answer) -> Vec<(usize, usize)>;
+
     /// Every in-process solver of the problem that must be correct, by name.
     fn solvers() -> Vec<Solver<Self>> {
         vec![

@@ -42,6 +42,20 @@ impl<'a> Scanner<'a> {
         self.src.get(self.pos).copied()
     }
 
+    /// The next `n` bytes, if there are that many.
+    pub fn peek_bytes(&self, n: usize) -> Option<&'a [u8]> {
+        self.src.get(self.pos..self.pos + n)
+    }
+
+    /// Skips `n` bytes known to hold no line end but the last, which must be `\n`: the fast
+    /// path for a row that was checked as a whole.
+    pub fn skip_line(&mut self, n: usize) {
+        debug_assert_eq!(self.src[self.pos + n - 1], b'\n');
+        self.pos += n;
+        self.line += 1;
+        self.col = 1;
+    }
+
     pub fn line(&self) -> u32 {
         self.line
     }

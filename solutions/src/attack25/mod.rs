@@ -5,6 +5,7 @@ mod fast;
 mod reference;
 
 use crate::error::{AnswerError, ParseError};
+use crate::picture::{Ink, Picture};
 use crate::problem::{Problem, shorten};
 use crate::scan::Scanner;
 
@@ -164,6 +165,25 @@ impl Problem for Attack25 {
             ));
         }
         Ok(answer)
+    }
+
+    fn picture(input: &Input) -> Picture {
+        Picture::new(5, 5, |r, c| match input.owner(r * 5 + c) {
+            Some(0) => Ink::Red,
+            Some(1) => Ink::Blue,
+            Some(2) => Ink::White,
+            Some(_) => Ink::Green,
+            None => Ink::Empty,
+        })
+    }
+
+    /// Every panel some colour may take.
+    fn marks(answer: &Answer) -> Vec<(usize, usize)> {
+        let any = answer.0.iter().fold(0, |a, m| a | m);
+        (0..25)
+            .filter(|p| any >> p & 1 == 1)
+            .map(|p| (p / 5, p % 5))
+            .collect()
     }
 
     fn reference(input: &Input) -> Answer {

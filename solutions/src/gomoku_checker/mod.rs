@@ -6,7 +6,8 @@ mod reference;
 
 use crate::board::{Board, Stone};
 use crate::error::{AnswerError, ParseError};
-use crate::grid_text::{read_char_grid, write_char_grid};
+use crate::grid_text::{masks, read_char_grid, write_char_grid};
+use crate::picture::{Ink, Picture};
 use crate::problem::{Problem, Tokens, shorten};
 use crate::scan::Scanner;
 
@@ -33,15 +34,10 @@ impl Problem for GomokuChecker {
         let mut sc = Scanner::new(text);
         let cells = read_char_grid(&mut sc, SIZE, SIZE, b"ox.", "'o', 'x' or '.'")?;
         sc.end("end of input after 19 rows")?;
-        let mut board = Board::empty();
-        for (i, &ch) in cells.iter().enumerate() {
-            let stone = match ch {
-                b'o' => Some(Stone::Black),
-                b'x' => Some(Stone::White),
-                _ => None,
-            };
-            board.set(i / SIZE, i % SIZE, stone);
-        }
+        let board = Board {
+            black: masks(&cells, b'o'),
+            white: masks(&cells, b'x'),
+        };
         Ok(board)
     }
 
@@ -75,6 +71,18 @@ impl Problem for GomokuChecker {
         };
         tokens.end()?;
         Ok(answer)
+    }
+
+    fn picture(board: &Input) -> Picture {
+        Picture::new(SIZE, SIZE, |r, c| match board.get(r, c) {
+            Some(Stone::Black) => Ink::Black,
+            Some(Stone::White) => Ink::White,
+            None => Ink::Empty,
+        })
+    }
+
+    fn marks(_: &Answer) -> Vec<(usize, usize)> {
+        Vec::new()
     }
 
     fn reference(board: &Input) -> Answer {

@@ -6,7 +6,8 @@ mod reference;
 
 use crate::board::{Board, Stone};
 use crate::error::{AnswerError, ParseError};
-use crate::grid_text::read_spaced_grid;
+use crate::grid_text::{masks, read_spaced_grid};
+use crate::picture::{Ink, Picture};
 use crate::problem::{Problem, Tokens};
 use crate::scan::Scanner;
 
@@ -42,17 +43,17 @@ impl Problem for Omok {
         let mut sc = Scanner::new(text);
         let cells = read_spaced_grid(&mut sc, SIZE, SIZE, b"012", "'0', '1' or '2'")?;
         sc.end("end of input after 19 rows")?;
-        let mut board = Board::empty();
-        for (i, &ch) in cells.iter().enumerate() {
-            let stone = match ch {
-                b'1' => Some(Stone::Black),
-                b'2' => Some(Stone::White),
-                _ => None,
-            };
-            board.set(i / SIZE, i % SIZE, stone);
-        }
-        // The guarantee: at most one exact five on the whole board.
-        let fives = exact_fives(&board);
+        let board = Board {
+            black: masks(&cells, b'1'),
+            white: masks(&cells, b'2'),
+        };
+        // The guarantee: at most one exact five on the whole board. Counted on bitboards;
+        // the reference's list of fives only to word the error.
+        let fives = if count_exact_fives(&board) >= 2 {
+            exact_fives(&board)
+        } else {
+            Vec::new()
+        };
         if let [first, second, ..] = fives[..] {
             let what = if first.stone == second.stone {
                 format!("{} has two exact fives", colour_name(first.stone))
@@ -119,6 +120,18 @@ impl Problem for Omok {
         Ok(answer)
     }
 
+    fn picture(board: &Input) -> Picture {
+        Picture::new(SIZE, SIZE, |r, c| match board.get(r, c) {
+            Some(Stone::Black) => Ink::Black,
+            Some(Stone::White) => Ink::White,
+            None => Ink::Empty,
+        })
+    }
+
+    fn marks(answer: &Answer) -> Vec<(usize, usize)> {
+        answer.iter().map(|w| (w.row, w.col)).collect()
+    }
+
     fn reference(board: &Input) -> Answer {
         reference::solve(board)
     }
@@ -126,6 +139,20 @@ impl Problem for Omok {
     fn fast(board: &Input) -> Answer {
         fast::solve(board)
     }
+}
+
+/// How many exact fives the board holds (both colours), from row bitboards.
+pub fn count_exact_fives(board: &Input) -> u32 {
+    [&board.black, &board.white]
+        .into_iter()
+        .map(|rows| {
+            crate::runs::five_starts(rows, true)
+                .iter()
+                .flatten()
+                .map(|m| m.count_ones())
+                .sum::<u32>()
+        })
+        .sum()
 }
 
 fn colour_digit(stone: Stone) -> char {

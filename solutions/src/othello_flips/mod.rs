@@ -6,6 +6,7 @@ mod reference;
 
 use crate::error::{AnswerError, ParseError};
 use crate::grid_text::{read_char_grid, write_char_grid};
+use crate::picture::{Ink, Picture};
 use crate::problem::{Problem, Tokens};
 use crate::scan::Scanner;
 
@@ -134,6 +135,23 @@ impl Problem for OthelloFlips {
         }
         tokens.end()?;
         Ok(Answer(mask))
+    }
+
+    fn picture(input: &Input) -> Picture {
+        let mut picture = Picture::new(SIZE, SIZE, |r, c| match input.square(r as i32, c as i32) {
+            Some(Square::Black) => Ink::Black,
+            Some(Square::White) => Ink::White,
+            _ => Ink::Empty,
+        });
+        picture.point = Some((usize::from(input.play / 8), usize::from(input.play % 8)));
+        picture
+    }
+
+    fn marks(answer: &Answer) -> Vec<(usize, usize)> {
+        (0..64)
+            .filter(|i| answer.0 >> i & 1 == 1)
+            .map(|i| (i / 8, i % 8))
+            .collect()
     }
 
     fn reference(input: &Input) -> Answer {

@@ -20,21 +20,62 @@ struct Window {
     empty: u16,
 }
 
-#[inline(always)]
-fn window(board: &Grid, r: i32, c: i32, (dr, dc): (i32, i32)) -> Window {
-    let (mut black, mut empty) = (0u16, 0u16);
-    for k in -5..=5i32 {
-        let (rr, cc) = (r + k * dr, c + k * dc);
-        if (0..SIZE as i32).contains(&rr) && (0..SIZE as i32).contains(&cc) {
-            let bit = 1u16 << (k + 5);
-            if board.black[rr as usize] >> cc & 1 == 1 {
-                black |= bit;
-            } else if board.white[rr as usize] >> cc & 1 == 0 {
-                empty |= bit;
-            }
+/// The board with five rows and columns of padding on every side (padding is neither black
+/// nor empty, like the edge), so any 11-cell window is read without bounds checks. Bit `c + 5`
+/// of row `r + 5` is cell (r, c).
+struct Padded {
+    black: [u32; SIZE + 10],
+    empty: [u32; SIZE + 10],
+}
+
+impl Padded {
+    fn new(board: &Grid) -> Padded {
+        let mut padded = Padded {
+            black: [0; SIZE + 10],
+            empty: [0; SIZE + 10],
+        };
+        let on_board = ((1u32 << SIZE) - 1) << 5;
+        for r in 0..SIZE {
+            padded.black[r + 5] = board.black[r] << 5;
+            padded.empty[r + 5] = !((board.black[r] | board.white[r]) << 5) & on_board;
         }
+        padded
     }
-    Window { black, empty }
+
+    #[inline(always)]
+    fn place(&mut self, r: i32, c: i32) {
+        let bit = 1u32 << (c + 5);
+        self.black[(r + 5) as usize] |= bit;
+        self.empty[(r + 5) as usize] &= !bit;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, r: i32, c: i32) {
+        let bit = 1u32 << (c + 5);
+        self.black[(r + 5) as usize] &= !bit;
+        self.empty[(r + 5) as usize] |= bit;
+    }
+
+    /// The 11 cells from 5 before (r, c) to 5 after it along (dr, dc).
+    #[inline(always)]
+    fn window(&self, r: i32, c: i32, (dr, dc): (i32, i32)) -> Window {
+        let (r, c) = ((r + 5) as usize, c as usize);
+        if dr == 0 {
+            // Along a row: bits c..c+10 of the padded row are cells c-5..c+5.
+            return Window {
+                black: (self.black[r] >> c & 0x7FF) as u16,
+                empty: (self.empty[r] >> c & 0x7FF) as u16,
+            };
+        }
+        let (mut black, mut empty) = (0u16, 0u16);
+        for k in 0..11usize {
+            let row = if dr > 0 { r + k - 5 } else { r + 5 - k };
+            let col = (c as i32 + 5 + (k as i32 - 5) * dc) as u32;
+            black |= ((self.black[row] >> col & 1) as u16) << k;
+            empty |= ((self.empty[row] >> col & 1) as u16) << k;
+        }
+        Window { black, empty }
+    }
 }
 
 /// The unbroken run of ones in `bits` through `pos`, as (lowest, highest) bit.
@@ -102,16 +143,15 @@ fn three_candidates(w: Window) -> u16 {
     found
 }
 
-fn classify(board: &mut Grid, r: i32, c: i32) -> Answer {
-    let bit = 1u32 << c;
-    board.black[r as usize] |= bit;
+fn classify(board: &mut Padded, r: i32, c: i32) -> Answer {
+    board.place(r, c);
     let answer = classify_placed(board, r, c);
-    board.black[r as usize] &= !bit;
+    board.remove(r, c);
     answer
 }
 
-fn classify_placed(board: &mut Grid, r: i32, c: i32) -> Answer {
-    let windows = LINES.map(|d| window(board, r, c, d));
+fn classify_placed(board: &mut Padded, r: i32, c: i32) -> Answer {
+    let windows = LINES.map(|d| board.window(r, c, d));
     let lens = windows.map(run_len);
     if lens.contains(&5) {
         return Answer::Five;
@@ -153,6 +193,6 @@ fn classify_placed(board: &mut Grid, r: i32, c: i32) -> Answer {
 }
 
 pub fn solve(input: &Input) -> Answer {
-    let mut board = input.board;
+    let mut board = Padded::new(&input.board);
     classify(&mut board, i32::from(input.row), i32::from(input.col))
 }

@@ -6,7 +6,8 @@ mod reference;
 
 use crate::board::{Board, LINES, Stone};
 use crate::error::{AnswerError, ParseError};
-use crate::grid_text::{read_char_grid, write_char_grid};
+use crate::grid_text::{masks, read_char_grid, write_char_grid};
+use crate::picture::{Ink, Picture};
 use crate::problem::{Problem, Tokens, shorten};
 use crate::scan::Scanner;
 
@@ -82,15 +83,10 @@ impl Problem for Renju {
     fn parse(text: &[u8]) -> Result<Input, ParseError> {
         let mut sc = Scanner::new(text);
         let cells = read_char_grid(&mut sc, SIZE, SIZE, b"XO.", "'X', 'O' or '.'")?;
-        let mut board = Board::empty();
-        for (i, &ch) in cells.iter().enumerate() {
-            let stone = match ch {
-                b'X' => Some(Stone::Black),
-                b'O' => Some(Stone::White),
-                _ => None,
-            };
-            board.set(i / SIZE, i % SIZE, stone);
-        }
+        let board = Board {
+            black: masks(&cells, b'X'),
+            white: masks(&cells, b'O'),
+        };
         if sc.peek().is_none() {
             return Err(sc.expected("a line 'ROW COL' naming the point to play"));
         }
@@ -116,7 +112,13 @@ impl Problem for Renju {
                 ),
             ));
         }
-        if let Some((r, c, stone, len)) = first_long_run(&board) {
+        let long_run =
+            |rows: &[u32; SIZE]| crate::runs::any(&crate::runs::five_starts(rows, false));
+        // The bitboard check is the quick filter; the cell-by-cell scan words the error.
+        if let Some((r, c, stone, len)) = (long_run(&board.black) || long_run(&board.white))
+            .then(|| first_long_run(&board))
+            .flatten()
+        {
             let what = if stone == Stone::Black {
                 "black ('X')"
             } else {
@@ -155,6 +157,20 @@ impl Problem for Renju {
         })?;
         tokens.end()?;
         Ok(answer)
+    }
+
+    fn picture(input: &Input) -> Picture {
+        let mut picture = Picture::new(SIZE, SIZE, |r, c| match input.board.get(r, c) {
+            Some(Stone::Black) => Ink::Black,
+            Some(Stone::White) => Ink::White,
+            None => Ink::Empty,
+        });
+        picture.point = Some((input.row.into(), input.col.into()));
+        picture
+    }
+
+    fn marks(_: &Answer) -> Vec<(usize, usize)> {
+        Vec::new()
     }
 
     fn reference(input: &Input) -> Answer {

@@ -1,0 +1,17 @@
+//! `judge families PROBLEM`: the generator families and what each targets.
+
+use crate::registry::{ProblemEntry, parse_problem};
+use crate::{Outcome, Result};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(value_parser = parse_problem)]
+    pub problem: &'static dyn ProblemEntry,
+}
+
+pub fn run(args: &Args) -> Result<Outcome> {
+    for (name, targets) in args.problem.families() {
+        println!("{name:<24} {targets}");
+    }
+    Ok(Outcome::Success)
+}

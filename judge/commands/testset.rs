@@ -1,0 +1,30 @@
+//! `judge testset PROBLEM --seed S --out DIR [--format plain|kattis]`.
+
+use std::path::PathBuf;
+
+use crate::registry::{ProblemEntry, parse_problem};
+use crate::testgen::Layout;
+use crate::{Outcome, Result};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[arg(value_parser = parse_problem)]
+    pub problem: &'static dyn ProblemEntry,
+    #[arg(long)]
+    pub seed: u64,
+    /// The folder to write the test set into; created if missing.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// plain: DIR/NAME.in + .ans; kattis: DIR/data/sample and DIR/data/secret.
+    #[arg(long, value_enum, default_value_t = Layout::Plain)]
+    pub format: Layout,
+}
+
+pub fn run(args: &Args) -> Result<Outcome> {
+    let tests = args.problem.testset(args.seed, &args.out, args.format)?;
+    eprintln!(
+        "wrote {tests} tests and manifest.csv to {}",
+        args.out.display()
+    );
+    Ok(Outcome::Success)
+}
