@@ -4,4 +4,6 @@ mod util;
 
 mod cli_basics;
 mod corpus_through_binary;
+mod differential;
+mod generation;
 mod hostile_inputs;
