@@ -30,6 +30,8 @@ pub enum Command {
     Gen(commands::generate::Args),
     /// Write a complete hidden test set with answers and a manifest.
     Testset(commands::testset::Args),
+    /// Run a submission on a test set in the sandbox; verdict per test.
+    Run(commands::run::Args),
     /// Differential testing against the trusted solver, with shrinking.
     Stress(commands::stress::Args),
     /// Measure parser and solver throughput on generated inputs.
@@ -45,6 +47,7 @@ pub fn run(cli: &Cli) -> crate::Result<crate::Outcome> {
         Command::Validate(args) => commands::validate::run(args),
         Command::Gen(args) => commands::generate::run(args),
         Command::Testset(args) => commands::testset::run(args),
+        Command::Run(args) => commands::run::run(args),
         Command::Stress(args) => commands::stress::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Families(args) => commands::families::run(args),

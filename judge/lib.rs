@@ -2,6 +2,7 @@
 //! through [`registry`], so it knows nothing of any one board.
 
 pub mod bench;
+pub mod checker;
 pub mod cli;
 pub mod commands;
 pub mod error;
@@ -10,6 +11,8 @@ pub mod input;
 pub mod picture;
 pub mod progress;
 pub mod registry;
+pub mod runner;
+pub mod sandbox;
 pub mod stress;
 pub mod testgen;
 

@@ -29,6 +29,9 @@ pub trait ProblemEntry: Sync {
     fn validate(&self, text: &[u8]) -> Result<(), ParseError>;
     /// The answer text, from the chosen solver.
     fn solve(&self, text: &[u8], solver: SolverKind) -> Result<String, ParseError>;
+    /// The checker: does a program's output `got` give the same answer as `expected` (the
+    /// answer file)? Tokens may be separated by any whitespace. `Err` says why not.
+    fn check(&self, expected: &str, got: &[u8]) -> Result<(), String>;
     /// `judge gen`.
     fn generate(
         &self,
@@ -74,6 +77,10 @@ impl<P: Generate> ProblemEntry for Entry<P> {
             SolverKind::Fast => P::fast(&input),
         };
         Ok(P::write_answer(&answer))
+    }
+
+    fn check(&self, expected: &str, got: &[u8]) -> Result<(), String> {
+        crate::checker::check::<P>(expected, got)
     }
 
     fn generate(

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod families;
 pub mod generate;
 pub mod problems;
+pub mod run;
 pub mod solve;
 pub mod stress;
 pub mod testset;

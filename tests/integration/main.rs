@@ -7,3 +7,4 @@ mod corpus_through_binary;
 mod differential;
 mod generation;
 mod hostile_inputs;
+mod sandbox;

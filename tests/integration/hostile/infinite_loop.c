@@ -1,0 +1,2 @@
+/* Burns CPU forever: TLE on CPU time. */
+int main(void) { volatile unsigned long x = 0; for (;;) x++; }

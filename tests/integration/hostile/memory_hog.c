@@ -1,0 +1,11 @@
+/* Grows toward gigabytes, touching every page: MLE. */
+#include <stdlib.h>
+#include <string.h>
+int main(void) {
+    for (int i = 0; i < 4096; i++) {
+        char *p = malloc(1 << 20);
+        if (!p) return 1;
+        memset(p, 1, 1 << 20);
+    }
+    return 0;
+}
