@@ -34,6 +34,10 @@ pub enum Command {
     Run(commands::run::Args),
     /// Differential testing against the trusted solver, with shrinking.
     Stress(commands::stress::Args),
+    /// Measure how strong a test set is against known-wrong solutions.
+    Strength(commands::strength::Args),
+    /// Write every solver of a problem (correct and known-wrong) as standalone programs.
+    Solutions(crate::solution_programs::Args),
     /// Measure parser and solver throughput on generated inputs.
     Bench(commands::bench::Args),
     /// List a problem's generator families and what each targets.
@@ -50,6 +54,8 @@ pub fn run(cli: &Cli) -> crate::Result<crate::Outcome> {
         Command::Run(args) => commands::run::run(args),
         Command::Stress(args) => commands::stress::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Strength(args) => commands::strength::run(args),
+        Command::Solutions(args) => crate::solution_programs::run(args),
         Command::Families(args) => commands::families::run(args),
     }
 }

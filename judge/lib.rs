@@ -13,6 +13,7 @@ pub mod progress;
 pub mod registry;
 pub mod runner;
 pub mod sandbox;
+pub mod solution_programs;
 pub mod stress;
 pub mod testgen;
 

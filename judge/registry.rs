@@ -53,6 +53,12 @@ pub trait ProblemEntry: Sync {
     fn save_finding(&self, finding: &crate::stress::Finding, dir: &Path) -> Result<(), JudgeError>;
     /// Names and targets of the valid families.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
+    /// The names of the correct in-process solvers and of the known-wrong ones.
+    fn solver_names(&self) -> (Vec<&'static str>, Vec<&'static str>);
+    /// The answer text of the named solver (correct or wrong); `None` if there is no such one.
+    fn solve_named(&self, text: &[u8], name: &str) -> Option<Result<String, ParseError>>;
+    /// Test `index` of family `family` under `seed`: (input text, answer text).
+    fn family_case(&self, family: &str, index: u64, seed: u64) -> Option<(String, String)>;
 }
 
 struct Entry<P>(PhantomData<fn() -> P>);
@@ -116,6 +122,30 @@ impl<P: Generate> ProblemEntry for Entry<P> {
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
         P::families().iter().map(|f| (f.name, f.targets)).collect()
+    }
+
+    fn solver_names(&self) -> (Vec<&'static str>, Vec<&'static str>) {
+        (
+            P::solvers().iter().map(|s| s.name).collect(),
+            P::wrong_solvers().iter().map(|s| s.name).collect(),
+        )
+    }
+
+    fn solve_named(&self, text: &[u8], name: &str) -> Option<Result<String, ParseError>> {
+        let solver = P::solvers()
+            .into_iter()
+            .chain(P::wrong_solvers())
+            .find(|s| s.name == name)?;
+        Some(P::parse(text).map(|input| P::write_answer(&(solver.solve)(&input))))
+    }
+
+    fn family_case(&self, family: &str, index: u64, seed: u64) -> Option<(String, String)> {
+        let family = P::families().into_iter().find(|f| f.name == family)?;
+        let (input, _) = generators::generate(&family, index, seed);
+        Some((
+            P::write_input(&input),
+            P::write_answer(&P::reference(&input)),
+        ))
     }
 }
 

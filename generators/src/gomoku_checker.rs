@@ -236,9 +236,16 @@ fn separate_fives(rng: &mut Rng) -> (Input, String) {
     (board, format!("mover={mover:?} shape={shape}"))
 }
 
-/// A five touching an edge or a corner, in any direction (a symmetry of one along the top).
+/// A five touching an edge or a corner, in any direction (a symmetry of one along the top),
+/// of the player who moved last (YES) or of the other one (NO): a solver that misses fives at
+/// the far edge only shows on the NO side.
 fn edge_five(rng: &mut Rng) -> (Input, String) {
     let mover = rng.pick(&[Stone::Black, Stone::White]);
+    let owner = if rng.chance(1, 2) {
+        mover
+    } else {
+        mover.other()
+    };
     let mut board = B::empty();
     let dir = rng.pick(&LINES);
     let cells = match dir {
@@ -248,13 +255,13 @@ fn edge_five(rng: &mut Rng) -> (Input, String) {
         _ => line::<SIZE>((4, rng.range(0, 14) as i32), dir, 5),
     }
     .unwrap_or_default();
-    put(&mut board, &cells, mover);
-    let (black, white) = counts_for(mover, rng, 4);
+    put(&mut board, &cells, owner);
+    let (black, white) = counts_for(mover, rng, 5);
     fill_to(&mut board, rng, black, white);
     let k = rng.below(8);
     (
         transform_board(k, &board),
-        format!("mover={mover:?} dir={dir:?} symmetry={k}"),
+        format!("mover={mover:?} five_of={owner:?} dir={dir:?} symmetry={k}"),
     )
 }
 

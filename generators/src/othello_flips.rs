@@ -177,6 +177,14 @@ fn closed_runs(rng: &mut Rng) -> (Input, String) {
         }
         if end == 0 && (0..8).contains(&r) && (0..8).contains(&c) {
             black |= 1 << (r * 8 + c);
+            // Sometimes more white and black beyond: nothing there may flip (no chain reaction).
+            if rng.chance(1, 3) {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..8).contains(&(r2 + dr)) && (0..8).contains(&(c2 + dc)) {
+                    white |= 1 << (r2 * 8 + c2);
+                    black |= 1 << ((r2 + dr) * 8 + c2 + dc);
+                }
+            }
         }
         ends.push(['B', 'N', 'E'][end as usize]);
     }

@@ -188,19 +188,17 @@ fn forbidden_point_threes(rng: &mut Rng) -> (Input, String) {
     (input(board, p), format!("gap_point={kind} symmetry={k}"))
 }
 
-/// Samples of the shape families until the answer is the wanted classification, so that every
-/// classification is well represented.
-fn by_class(rng: &mut Rng) -> (Input, String) {
-    let want = rng.pick(&Answer::ALL);
+/// Samples of the shape families until the answer is `want`, so that every classification
+/// is well represented (a family per classification).
+fn of_class(rng: &mut Rng, want: Answer) -> (Input, String) {
     let mut last = line_shapes(rng);
-    for attempt in 0..300 {
-        let candidate = match attempt % 3 {
-            0 => line_shapes(rng),
-            1 => cluster(rng),
+    for attempt in 0..400 {
+        let candidate = match attempt % 4 {
+            0 | 1 => line_shapes(rng),
+            2 => cluster(rng),
             _ => forbidden_point_threes(rng),
         };
-        let valid = first_long_run(&candidate.0.board).is_none();
-        if valid && Renju::fast(&candidate.0) == want {
+        if first_long_run(&candidate.0.board).is_none() && Renju::fast(&candidate.0) == want {
             return (
                 candidate.0,
                 format!("class={} {}", want.name(), candidate.1),
@@ -212,6 +210,23 @@ fn by_class(rng: &mut Rng) -> (Input, String) {
         last.0,
         format!("class={} (not reached) {}", want.name(), last.1),
     )
+}
+
+macro_rules! class_families {
+    ($($fn_name:ident => $class:expr),* $(,)?) => {
+        $(fn $fn_name(rng: &mut Rng) -> (Input, String) { of_class(rng, $class) })*
+    };
+}
+
+class_families! {
+    class_five => Answer::Five,
+    class_overline => Answer::Overline,
+    class_double_four => Answer::DoubleFour,
+    class_double_three => Answer::DoubleThree,
+    class_four_three => Answer::FourThree,
+    class_four => Answer::Four,
+    class_three => Answer::Three,
+    class_none => Answer::None,
 }
 
 impl Generate for Renju {
@@ -248,10 +263,52 @@ impl Generate for Renju {
                 make: forbidden_point_threes,
             },
             Family {
-                name: "by-class",
-                targets: "every classification, balanced",
-                weight: 3,
-                make: by_class,
+                name: "class-five",
+                targets: "FIVE, often with forbidden shapes beside it",
+                weight: 1,
+                make: class_five,
+            },
+            Family {
+                name: "class-overline",
+                targets: "OVERLINE",
+                weight: 1,
+                make: class_overline,
+            },
+            Family {
+                name: "class-double-four",
+                targets: "DOUBLE-FOUR, in two lines or one",
+                weight: 1,
+                make: class_double_four,
+            },
+            Family {
+                name: "class-double-three",
+                targets: "DOUBLE-THREE",
+                weight: 1,
+                make: class_double_three,
+            },
+            Family {
+                name: "class-four-three",
+                targets: "FOUR-THREE",
+                weight: 1,
+                make: class_four_three,
+            },
+            Family {
+                name: "class-four",
+                targets: "FOUR, including fours beside blocked or false threes",
+                weight: 1,
+                make: class_four,
+            },
+            Family {
+                name: "class-three",
+                targets: "THREE, including split threes",
+                weight: 1,
+                make: class_three,
+            },
+            Family {
+                name: "class-none",
+                targets: "NONE, including false threes",
+                weight: 1,
+                make: class_none,
             },
         ]
     }

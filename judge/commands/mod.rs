@@ -6,6 +6,7 @@ pub mod generate;
 pub mod problems;
 pub mod run;
 pub mod solve;
+pub mod strength;
 pub mod stress;
 pub mod testset;
 pub mod validate;

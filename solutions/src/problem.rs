@@ -57,6 +57,10 @@ pub trait Problem: Sized + Send + Sync + 'static {
             },
         ]
     }
+
+    /// Known-wrong solutions, each a realistic contestant bug named after it: every hidden
+    /// test set must reject all of them (see `judge strength`).
+    fn wrong_solvers() -> Vec<Solver<Self>>;
 }
 
 /// A named in-process solver of problem `P`.

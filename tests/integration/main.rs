@@ -8,3 +8,4 @@ mod differential;
 mod generation;
 mod hostile_inputs;
 mod sandbox;
+mod strength;

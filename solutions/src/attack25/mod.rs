@@ -3,6 +3,7 @@
 
 mod fast;
 mod reference;
+mod wrong;
 
 use crate::error::{AnswerError, ParseError};
 use crate::picture::{Ink, Picture};
@@ -192,6 +193,10 @@ impl Problem for Attack25 {
 
     fn fast(input: &Input) -> Answer {
         fast::solve(input)
+    }
+
+    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod fast;
 mod reference;
+mod wrong;
 
 use crate::board::{Board, Stone};
 use crate::error::{AnswerError, ParseError};
@@ -91,5 +92,9 @@ impl Problem for GomokuChecker {
 
     fn fast(board: &Input) -> Answer {
         fast::solve(board)
+    }
+
+    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 }

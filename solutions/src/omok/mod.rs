@@ -3,6 +3,7 @@
 
 mod fast;
 mod reference;
+mod wrong;
 
 use crate::board::{Board, Stone};
 use crate::error::{AnswerError, ParseError};
@@ -138,6 +139,10 @@ impl Problem for Omok {
 
     fn fast(board: &Input) -> Answer {
         fast::solve(board)
+    }
+
+    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 }
 

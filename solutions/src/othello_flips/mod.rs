@@ -3,6 +3,7 @@
 
 mod fast;
 mod reference;
+mod wrong;
 
 use crate::error::{AnswerError, ParseError};
 use crate::grid_text::{read_char_grid, write_char_grid};
@@ -160,5 +161,9 @@ impl Problem for OthelloFlips {
 
     fn fast(input: &Input) -> Answer {
         fast::solve(input)
+    }
+
+    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 }

@@ -3,6 +3,7 @@
 
 mod fast;
 mod reference;
+mod wrong;
 
 use crate::board::{Board, LINES, Stone};
 use crate::error::{AnswerError, ParseError};
@@ -179,6 +180,10 @@ impl Problem for Renju {
 
     fn fast(input: &Input) -> Answer {
         fast::solve(input)
+    }
+
+    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 }
 

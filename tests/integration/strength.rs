@@ -1,0 +1,125 @@
+//! For every problem, the default test set (`judge testset PROBLEM --seed 1`) rejects every
+//! known-wrong solution and accepts the correct ones, through `judge strength`.
+
+use crate::generation::scratch;
+use crate::util::*;
+
+/// Wrong solutions that only one possible input can reveal (so one test is all there can be).
+const SINGULAR: [&str; 1] = ["attack25--no-opening-rule"];
+
+#[test]
+fn default_test_sets_reject_every_known_wrong_solution() {
+    for problem in [
+        "gomoku-checker",
+        "omok",
+        "othello-flips",
+        "attack25",
+        "renju",
+    ] {
+        let dir = scratch(&format!("strength-{problem}"));
+        let (tests, solutions, report) = (
+            dir.join("tests"),
+            dir.join("solutions"),
+            dir.join("matrix.csv"),
+        );
+        for args in [
+            vec![
+                "testset",
+                problem,
+                "--seed",
+                "1",
+                "--out",
+                tests.to_str().unwrap(),
+            ],
+            vec!["solutions", problem, "--out", solutions.to_str().unwrap()],
+        ] {
+            let out = judge().args(&args).output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+        }
+        let out = judge()
+            .args(["strength", problem, "--tests"])
+            .arg(&tests)
+            .arg("--wrong")
+            .arg(solutions.join("wrong"))
+            .arg("--correct")
+            .arg(solutions.join("correct"))
+            .arg("--report")
+            .arg(&report)
+            .output()
+            .unwrap();
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{problem}:\n{stdout}{}",
+            text(&out.stderr)
+        );
+        assert!(
+            !stdout.contains("SURVIVES") && !stdout.contains("REJECTED"),
+            "{stdout}"
+        );
+        for line in stdout.lines().filter(|l| l.starts_with("fragile")) {
+            assert!(
+                SINGULAR.iter().any(|s| line.contains(s)),
+                "{problem}: {line}"
+            );
+        }
+        let wrong = std::fs::read_dir(solutions.join("wrong")).unwrap().count();
+        assert!(wrong >= 8, "{problem}: only {wrong} wrong solutions");
+        assert_eq!(
+            stdout
+                .lines()
+                .filter(|l| l.starts_with("rejected") || l.starts_with("fragile"))
+                .count(),
+            wrong,
+            "{stdout}"
+        );
+        let matrix = std::fs::read_to_string(&report).unwrap();
+        assert!(
+            matrix.lines().next().unwrap().starts_with("test,correct:"),
+            "{matrix}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_weak_test_set_lets_wrong_solutions_survive_and_names_the_family_that_catches_them() {
+    let dir = scratch("strength-weak");
+    let (tests, solutions) = (dir.join("tests"), dir.join("solutions"));
+    std::fs::create_dir_all(&tests).unwrap();
+    // Only the empty board: nearly every wrong omok solution survives it.
+    std::fs::write(tests.join("empty.in"), ("0 ".repeat(18) + "0\n").repeat(19)).unwrap();
+    std::fs::write(tests.join("empty.ans"), "0\n").unwrap();
+    let out = judge()
+        .args(["solutions", "omok", "--out"])
+        .arg(&solutions)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = judge()
+        .args(["strength", "omok", "--tests"])
+        .arg(&tests)
+        .arg("--wrong")
+        .arg(solutions.join("wrong"))
+        .arg("--report")
+        .arg(dir.join("m.csv"))
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("SURVIVES  omok--six-counts-as-five"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("omok--six-counts-as-five: would be caught by family"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
