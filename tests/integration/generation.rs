@@ -107,7 +107,7 @@ fn check_plain_set<P: Problem>(files: &BTreeMap<String, Vec<u8>>) {
 const TESTSET_GOLDEN: [(&str, &str); 5] = [
     (
         "gomoku-checker",
-        "418db4c6a035edc24247f0cbe367fd4690293ff63a1913a1e36dd4585b0c2ced",
+        "6475993d3c8829ab9926c984cd052daf5e1addd9e09b3956ceb4ac9a4f096d26",
     ),
     (
         "omok",
@@ -115,7 +115,7 @@ const TESTSET_GOLDEN: [(&str, &str); 5] = [
     ),
     (
         "othello-flips",
-        "74c8325ccb5d50586850d5aa11b3604ee137b56898f864fbb5dcbb7f74ce2e39",
+        "83c46df530536eeff66492b5bb65bdec28bf5c53eabdc74faf6ee2f8cec80870",
     ),
     (
         "attack25",
@@ -123,7 +123,7 @@ const TESTSET_GOLDEN: [(&str, &str); 5] = [
     ),
     (
         "renju",
-        "845ea35a4185fa18511e20276899f293fbdcd72a2afb5293342d0b2a72358adb",
+        "e2eba07c92876bbe353c1f4ca4e8178481240946ce91b03cf2e7db8c3aaa8d00",
     ),
 ];
 
@@ -227,8 +227,8 @@ fn kattis_layout_holds_the_same_tests_split_into_sample_and_secret() {
 const GEN_GOLDEN: [(&str, &str, &str); 5] = [
     (
         "gomoku-checker",
-        "a323fae2c49839c67ca6417ba20eaa82d18740077fc414d0ea82271e0523594b",
-        "4573936afec21466df012576e43e5a4cd4ce074dcdf52e0fedf273158b446bc3",
+        "cef64d05089d18ce746cfac61d9eef6e72fcdf1dcc083db9dec9d5a36d8e5795",
+        "27c9acfecbb0bfee60b2c4cc112e80cfa6e87d5f808d10fa554160521eaaaecd",
     ),
     (
         "omok",
@@ -237,8 +237,8 @@ const GEN_GOLDEN: [(&str, &str, &str); 5] = [
     ),
     (
         "othello-flips",
-        "573b3bcee56aa80d05e4682e1a30afabe2e2aa2edd6c8c595449f08fe26e9b85",
-        "284e8b575328c872571caf2c8f2b995de9f8f9dc9790303ed38e0d229ba51385",
+        "e7e2668af471340a237177989129bf02bc9a2c718325cda4f28ca7b2b8312e6a",
+        "382fb6d90c2a6ff963e78c866912cdeb767c4e8f8c24c9903427877a69377a55",
     ),
     (
         "attack25",
@@ -247,8 +247,8 @@ const GEN_GOLDEN: [(&str, &str, &str); 5] = [
     ),
     (
         "renju",
-        "bc5a27282d895bf3cf169881213067d234c0a16a97c3e7de8cb638c3b6968025",
-        "5657fe070870ad772fa9378a9e68f591d192ed949274b1d0556671426eadb56c",
+        "68df43b8fcda78f10669fefe8cf28dd199dae259d32af0cbe267e5a6d0d7748a",
+        "3183d6bcf011aa13b55df93b6800108fdbef8d59e4aa5851ccb28e18ec837e6e",
     ),
 ];
 
