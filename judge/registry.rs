@@ -59,6 +59,45 @@ pub trait ProblemEntry: Sync {
     fn solve_named(&self, text: &[u8], name: &str) -> Option<Result<String, ParseError>>;
     /// Test `index` of family `family` under `seed`: (input text, answer text).
     fn family_case(&self, family: &str, index: u64, seed: u64) -> Option<(String, String)>;
+    /// `judge stress` with a submission command, in the given sandbox.
+    fn stress_external(
+        &self,
+        sandbox: &crate::sandbox::Sandbox,
+        budget: Budget,
+        against: SolverKind,
+        limits: &crate::sandbox::Limits,
+        progress: &Progress,
+    ) -> Result<Summary, JudgeError>;
+}
+
+/// The stress cases of problem `P`: the mixed family stream, answers from the trusted solver.
+struct Cases<P: Generate> {
+    families: Vec<generators::Family<P>>,
+    seed: u64,
+    trusted: fn(&P::Input) -> P::Answer,
+}
+
+impl<P: Generate> crate::stress::external::CaseSource for Cases<P> {
+    fn case(&self, index: u64) -> crate::stress::external::Case {
+        let (input, family, params) = generators::mixed_case(&self.families, index, self.seed);
+        crate::stress::external::Case {
+            input: P::write_input(&input),
+            answer: P::write_answer(&(self.trusted)(&input)),
+            family,
+            params,
+        }
+    }
+
+    fn shrink_candidates(&self, input: &str) -> Vec<(String, String)> {
+        let Ok(input) = P::parse(input.as_bytes()) else {
+            return Vec::new();
+        };
+        P::shrink(&input)
+            .into_iter()
+            .filter(|c| P::parse(P::write_input(c).as_bytes()).is_ok_and(|parsed| &parsed == c))
+            .map(|c| (P::write_input(&c), P::write_answer(&(self.trusted)(&c))))
+            .collect()
+    }
 }
 
 struct Entry<P>(PhantomData<fn() -> P>);
@@ -146,6 +185,26 @@ impl<P: Generate> ProblemEntry for Entry<P> {
             P::write_input(&input),
             P::write_answer(&P::reference(&input)),
         ))
+    }
+
+    fn stress_external(
+        &self,
+        sandbox: &crate::sandbox::Sandbox,
+        budget: Budget,
+        against: SolverKind,
+        limits: &crate::sandbox::Limits,
+        progress: &Progress,
+    ) -> Result<Summary, JudgeError> {
+        let trusted = match against {
+            SolverKind::Reference => P::reference,
+            SolverKind::Fast => P::fast,
+        };
+        let cases = Cases::<P> {
+            families: P::families(),
+            seed: budget.seed,
+            trusted,
+        };
+        crate::stress::external::run(self, &cases, sandbox, budget, limits, progress)
     }
 }
 

@@ -72,12 +72,17 @@ fn play(rng: &mut Rng, moves: u32) -> (u64, u64, u32) {
     let mut played = 0;
     let mut passes = 0;
     while played < moves && passes < 2 {
-        let legal = legal_moves(own, opp);
-        if legal.is_empty() {
+        let legal = legal_mask(own, opp);
+        if legal == 0 {
             passes += 1;
         } else {
             passes = 0;
-            let square = rng.pick(&legal);
+            // The n-th legal square, straight from the mask.
+            let mut rest = legal;
+            for _ in 0..rng.below(legal.count_ones()) {
+                rest &= rest - 1;
+            }
+            let square = rest.trailing_zeros() as u8;
             let flipped = flips(own, opp, square);
             own |= flipped | 1 << square;
             opp &= !flipped;

@@ -313,15 +313,22 @@ impl Generate for Renju {
         ]
     }
 
-    /// Remove stones, then move the point one step toward the centre of the stones' box.
+    /// Remove stones, then move the point one step toward the board's centre (only toward it,
+    /// so that shrinking always ends).
     fn shrink(case: &Input) -> Vec<Input> {
         let mut out: Vec<Input> = crate::stones::shrink_board(&case.board)
             .into_iter()
             .map(|board| Input { board, ..*case })
             .collect();
+        let centre = (SIZE / 2) as i32;
+        let distance = |r: i32, c: i32| (r - centre).abs() + (c - centre).abs();
+        let (row, col) = (i32::from(case.row), i32::from(case.col));
         for (dr, dc) in solutions::board::DIRECTIONS {
-            let (r, c) = (i32::from(case.row) + dr, i32::from(case.col) + dc);
-            if B::on_board(r, c) && case.board.get(r as usize, c as usize).is_none() {
+            let (r, c) = (row + dr, col + dc);
+            if B::on_board(r, c)
+                && distance(r, c) < distance(row, col)
+                && case.board.get(r as usize, c as usize).is_none()
+            {
                 out.push(Input {
                     row: r as u8,
                     col: c as u8,

@@ -175,10 +175,13 @@ pub fn transform_board<const N: usize>(k: u32, board: &Board<N>) -> Board<N> {
     out
 }
 
-/// Shrink steps for a board of stones: empty a whole row or column (bigger steps first), then
-/// remove single stones.
+/// Shrink steps for a board of stones: empty a whole row or column (bigger steps first),
+/// remove the k-th black and the k-th white stone together (which keeps the difference of the
+/// counts, often what a bug depends on), then remove single stones.
 pub fn shrink_board<const N: usize>(board: &Board<N>) -> Vec<Board<N>> {
     let mut out = Vec::new();
+    let blacks: Vec<(usize, usize)> = board.stones(Stone::Black).collect();
+    let whites: Vec<(usize, usize)> = board.stones(Stone::White).collect();
     for r in 0..N {
         if board.black[r] | board.white[r] != 0 {
             let mut b = *board;
@@ -198,14 +201,16 @@ pub fn shrink_board<const N: usize>(board: &Board<N>) -> Vec<Board<N>> {
             out.push(b);
         }
     }
-    for r in 0..N {
-        for c in 0..N {
-            if board.get(r, c).is_some() {
-                let mut b = *board;
-                b.set(r, c, None);
-                out.push(b);
-            }
-        }
+    for (&(br, bc), &(wr, wc)) in blacks.iter().zip(&whites) {
+        let mut b = *board;
+        b.set(br, bc, None);
+        b.set(wr, wc, None);
+        out.push(b);
+    }
+    for &(r, c) in blacks.iter().chain(&whites) {
+        let mut b = *board;
+        b.set(r, c, None);
+        out.push(b);
     }
     out
 }

@@ -2,12 +2,14 @@
 //! [--against reference|fast] [--shard K/N] [-- CMD [ARGS...]]`.
 
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::registry::{ProblemEntry, SolverKind, parse_problem};
-use crate::stress::{Budget, Shard};
+use crate::runner::INTERRUPTED;
+use crate::stress::{Budget, Shard, Summary};
 use crate::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
@@ -36,7 +38,14 @@ pub struct Args {
     /// K = 1..N cover disjoint cases.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
-    /// The submission to test; without it the fast solver is checked against the reference.
+    /// CPU-time limit per case for a submission, in seconds (as `judge run`).
+    #[arg(long, default_value_t = 2.0)]
+    pub time_limit: f64,
+    /// Memory limit per case for a submission, in MiB (as `judge run`).
+    #[arg(long, default_value_t = 256)]
+    pub memory_limit: u64,
+    /// The submission to test (a command as typed, or one source file); without it the fast
+    /// solver is checked against the reference, in process.
     #[arg(last = true)]
     pub command: Vec<String>,
 }
@@ -47,6 +56,19 @@ pub fn jobs(requested: Option<usize>) -> usize {
         .max(1)
 }
 
+fn budget(args: &Args, default_cases: u64) -> Budget {
+    Budget {
+        seed: args.seed,
+        cases: args.cases.or(if args.time.is_some() {
+            None
+        } else {
+            Some(default_cases)
+        }),
+        time: args.time.map(Duration::from_secs_f64),
+        shard: args.shard,
+    }
+}
+
 pub fn run(args: &Args) -> Result<Outcome> {
     if args.time.is_some_and(|t| !(t.is_finite() && t >= 0.0)) {
         return Err(JudgeError::Usage(
@@ -54,63 +76,96 @@ pub fn run(args: &Args) -> Result<Outcome> {
         ));
     }
     if !args.command.is_empty() {
-        return Err(JudgeError::Usage(
-            "stress with a submission command needs the sandboxed runner (not built yet)"
-                .to_string(),
-        ));
+        return run_external(args);
     }
     if args.against == SolverKind::Fast {
-        return Err(JudgeError::Usage("--against fast needs a submission command (-- CMD): without one the fast solver is what is checked".to_string()));
+        return Err(JudgeError::Usage(
+            "--against fast needs a submission command (-- CMD): without one the fast solver is what is checked".to_string(),
+        ));
     }
-    let budget = Budget {
-        seed: args.seed,
-        cases: args.cases.or(if args.time.is_some() {
-            None
-        } else {
-            Some(1_000_000)
-        }),
-        time: args.time.map(Duration::from_secs_f64),
-        shard: args.shard,
-    };
+    let budget = budget(args, 1_000_000);
     let progress = Progress::new("cases", budget.cases);
     let summary = args
         .problem
         .stress_in_process(budget, jobs(args.jobs), &progress);
     progress.finish();
-    let rate = summary.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9);
-    match &summary.finding {
-        None => {
-            println!(
-                "no disagreement: fast = reference on {} cases of {} ({:.0} cases/s, seed {}, shard {}/{})",
-                summary.cases,
-                args.problem.id(),
-                rate,
-                args.seed,
-                args.shard.k,
-                args.shard.n
-            );
-            Ok(Outcome::Success)
-        }
-        Some(finding) => {
-            let replay = format!(
-                "judge stress {} --seed {} --cases {} --shard {}/{}",
-                args.problem.id(),
-                args.seed,
-                summary.cases.div_ceil(1).max(1),
-                args.shard.k,
-                args.shard.n
-            );
-            print!("{}", args.problem.render_finding(finding, &replay));
-            if let Some(dir) = &args.save {
-                args.problem.save_finding(finding, dir)?;
-                println!(
-                    "saved to {} (add it to the corpus: cat {}/case.toml >> solutions/testdata/{}.toml)",
-                    dir.display(),
-                    dir.display(),
-                    args.problem.id()
-                );
-            }
-            Ok(Outcome::Finding)
-        }
+    report(args, &summary, "fast = reference")
+}
+
+fn run_external(args: &Args) -> Result<Outcome> {
+    crate::commands::run::check_limits(args.time_limit, args.memory_limit)?;
+    let staging = crate::runner::submission::Staging::new()?;
+    let command = crate::commands::run::submission(&args.command, &staging)?;
+    let sandbox = crate::sandbox::Sandbox::new(command, jobs(args.jobs))
+        .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
+    let budget = budget(args, 10_000);
+    let limits = crate::runner::default_limits(args.time_limit, args.memory_limit);
+    let progress = Progress::new("cases", budget.cases);
+    let summary = args
+        .problem
+        .stress_external(&sandbox, budget, args.against, &limits, &progress);
+    progress.finish();
+    let summary = summary?;
+    if INTERRUPTED.load(Ordering::SeqCst) && summary.finding.is_none() {
+        return Err(JudgeError::Other(format!(
+            "interrupted after {} cases without a disagreement",
+            summary.cases
+        )));
     }
+    let trusted = if args.against == SolverKind::Fast {
+        "fast solver"
+    } else {
+        "reference"
+    };
+    report(
+        args,
+        &summary,
+        &format!("the submission agrees with the {trusted}"),
+    )
+}
+
+/// Prints the summary or the finding (saving it with --save), and gives the outcome.
+fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
+    let rate = summary.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9);
+    let Some(finding) = &summary.finding else {
+        println!(
+            "no disagreement: {agreement} on {} cases of {} ({:.0} cases/s, seed {}, shard {}/{})",
+            summary.cases,
+            args.problem.id(),
+            rate,
+            args.seed,
+            args.shard.k,
+            args.shard.n
+        );
+        return Ok(Outcome::Success);
+    };
+    let command = if args.command.is_empty() {
+        String::new()
+    } else {
+        format!(" -- {}", args.command.join(" "))
+    };
+    let replay = format!(
+        "judge stress {} --seed {} --cases {} --shard {}/{}{command}",
+        args.problem.id(),
+        args.seed,
+        summary.cases,
+        args.shard.k,
+        args.shard.n
+    );
+    print!("{}", args.problem.render_finding(finding, &replay));
+    println!(
+        "found after {} cases in {:.2} s",
+        summary.cases,
+        summary.elapsed.as_secs_f64()
+    );
+    if let Some(dir) = &args.save {
+        args.problem.save_finding(finding, dir)?;
+        println!(
+            "saved to {}; to keep it as a regression test: cat {}/case.toml >> solutions/testdata/{}.toml",
+            dir.display(),
+            dir.display(),
+            args.problem.id()
+        );
+    }
+    Ok(Outcome::Finding)
 }

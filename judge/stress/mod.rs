@@ -2,6 +2,7 @@
 //! solver, stop at the first disagreement (the lowest case index, whatever the number of
 //! jobs), shrink it, show it.
 
+pub mod external;
 pub mod in_process;
 pub mod report;
 

@@ -22,6 +22,11 @@ pub trait Problem: Sized + Send + Sync + 'static {
     /// and says where the first deviation is.
     fn parse(text: &[u8]) -> Result<Self::Input, ParseError>;
 
+    /// Does a typed input meet the spec's constraints (the semantic half of [`Problem::parse`],
+    /// sharing its rule code)? Every input `parse` returns is valid; generators use this to
+    /// check what they build without a round trip through text.
+    fn valid(input: &Self::Input) -> bool;
+
     /// The canonical text of an input; `parse(write_input(x)) == Ok(x)` for every valid `x`.
     fn write_input(input: &Self::Input) -> String;
 

@@ -104,6 +104,13 @@ impl Problem for Attack25 {
         Ok(input)
     }
 
+    fn valid(input: &Input) -> bool {
+        let disjoint = (0..4).all(|a| (a + 1..4).all(|b| input.panels[a] & input.panels[b] == 0));
+        disjoint
+            && input.taken() & !ALL_PANELS == 0
+            && check_reachable(input, &[(1, 1); 25]).is_ok()
+    }
+
     fn write_input(input: &Input) -> String {
         write_lines(&input.panels)
     }

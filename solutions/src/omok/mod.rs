@@ -76,6 +76,10 @@ impl Problem for Omok {
         Ok(board)
     }
 
+    fn valid(board: &Input) -> bool {
+        count_exact_fives(board) <= 1
+    }
+
     fn write_input(board: &Input) -> String {
         let mut out = String::with_capacity(SIZE * SIZE * 2);
         for r in 0..SIZE {

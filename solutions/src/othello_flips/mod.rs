@@ -92,6 +92,12 @@ impl Problem for OthelloFlips {
         Ok(Input { black, white, play })
     }
 
+    fn valid(input: &Input) -> bool {
+        input.play < 64
+            && input.black & input.white == 0
+            && (input.black | input.white) >> input.play & 1 == 0
+    }
+
     fn write_input(input: &Input) -> String {
         write_char_grid(SIZE, SIZE, |r, c| {
             let i = r * 8 + c;

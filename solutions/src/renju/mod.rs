@@ -136,6 +136,19 @@ impl Problem for Renju {
         Ok(Input { board, row, col })
     }
 
+    fn valid(input: &Input) -> bool {
+        let long_run =
+            |rows: &[u32; SIZE]| crate::runs::any(&crate::runs::five_starts(rows, false));
+        usize::from(input.row) < SIZE
+            && usize::from(input.col) < SIZE
+            && input
+                .board
+                .get(input.row.into(), input.col.into())
+                .is_none()
+            && !long_run(&input.board.black)
+            && !long_run(&input.board.white)
+    }
+
     fn write_input(input: &Input) -> String {
         let mut out = write_char_grid(SIZE, SIZE, |r, c| match input.board.get(r, c) {
             Some(Stone::Black) => b'X',
