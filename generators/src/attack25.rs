@@ -206,6 +206,34 @@ impl Generate for Attack25 {
         out
     }
 
+    /// Panels grown from 13 one neighbour at a time (or the empty board), coloured.
+    fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Input> {
+        let mut input = Input::default();
+        let holder = u.int_in_range(0usize..=4)?;
+        if holder == 4 {
+            return Ok(input);
+        }
+        input.panels[holder] = 1 << CENTRE;
+        for _ in 0..u.int_in_range(0u8..=24)? {
+            let taken = input.taken();
+            let frontier: Vec<usize> = (0..25)
+                .filter(|&p| taken >> p & 1 == 0)
+                .filter(|&p| {
+                    DIRECTIONS.iter().any(|&(dr, dc)| {
+                        panel_at((p / 5) as i32 + dr, (p % 5) as i32 + dc)
+                            .is_some_and(|q| taken >> q & 1 == 1)
+                    })
+                })
+                .collect();
+            if frontier.is_empty() {
+                break;
+            }
+            let p = frontier[u.int_in_range(0..=frontier.len() - 1)?];
+            input.panels[u.int_in_range(0usize..=3)?] |= 1 << p;
+        }
+        Ok(input)
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         let mut families = format_families::<Self>();
         families.extend([

@@ -376,6 +376,10 @@ impl Generate for GomokuChecker {
         crate::stones::shrink_board(board)
     }
 
+    fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Input> {
+        crate::fuzz_bodies::decode_stones::<SIZE>(u)
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         format_families::<Self>()
     }

@@ -8,6 +8,7 @@
 //! validator before it is returned. Invalid families produce bytes the validator must reject.
 
 pub mod attack25;
+pub mod fuzz_bodies;
 pub mod gomoku_checker;
 pub mod invalid;
 pub mod omok;
@@ -46,6 +47,8 @@ pub trait Generate: Problem {
     /// one thing (a stone, a disc, a panel, a row …), bigger steps first. Candidates need not be
     /// valid: the shrinker validates every one.
     fn shrink(input: &Self::Input) -> Vec<Self::Input>;
+    /// A structured input decoded from fuzzer bytes (see [`fuzz_bodies`]); it may be invalid.
+    fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Self::Input>;
 }
 
 /// Case `index` of the mixed stream that `stress` and `bench` draw from: a family chosen by

@@ -198,6 +198,10 @@ impl Generate for Omok {
         crate::stones::shrink_board(board)
     }
 
+    fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Input> {
+        crate::fuzz_bodies::decode_stones::<SIZE>(u)
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         let mut families = format_families::<Self>();
         families.push(InvalidFamily {

@@ -322,6 +322,20 @@ impl Generate for OthelloFlips {
         out
     }
 
+    fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Input> {
+        let (black, white, play) = (
+            u.arbitrary::<u64>()?,
+            u.arbitrary::<u64>()?,
+            u.int_in_range(0u8..=63)?,
+        );
+        let bit = 1u64 << play;
+        Ok(Input {
+            black: black & !white & !bit,
+            white: white & !bit,
+            play,
+        })
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         let mut families = format_families::<Self>();
         families.push(InvalidFamily {

@@ -339,6 +339,13 @@ impl Generate for Renju {
         out
     }
 
+    fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Input> {
+        let mut board = crate::fuzz_bodies::decode_stones::<SIZE>(u)?;
+        let (row, col) = (u.int_in_range(0u8..=14)?, u.int_in_range(0u8..=14)?);
+        board.set(row.into(), col.into(), None);
+        Ok(Input { board, row, col })
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         let mut families = format_families::<Self>();
         families.extend([

@@ -105,12 +105,17 @@ impl<const N: usize> Board<N> {
         self.rows(stone).iter().map(|r| r.count_ones()).sum()
     }
 
-    /// Every cell holding `stone`, in row-major order.
+    /// Every cell holding `stone`, in row-major order (read off the row masks bit by bit).
     pub fn stones(&self, stone: Stone) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..N).flat_map(move |r| {
-            (0..N)
-                .filter(move |&c| self.get(r, c) == Some(stone))
-                .map(move |c| (r, c))
+        self.rows(stone).iter().enumerate().flat_map(|(r, &row)| {
+            let mut bits = row;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (r, c)
+                })
+            })
         })
     }
 

@@ -9,3 +9,4 @@ mod generation;
 mod hostile_inputs;
 mod sandbox;
 mod strength;
+mod stress;

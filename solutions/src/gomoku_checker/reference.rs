@@ -7,17 +7,17 @@
 //! of that player's stones, removed, leaves a position without any five: that stone was the
 //! last move, and the position before it is reachable by the first argument.
 
-use super::{Answer, Input, SIZE};
+use super::{Answer, Input};
 use crate::board::{LINES, Stone};
 
-/// Does `stone` have five or more in a row anywhere? (Five consecutive cells from some start.)
+/// Does `stone` have five or more in a row anywhere? (Five consecutive cells of `stone`
+/// starting at one of its stones.)
 pub(crate) fn has_five(board: &Input, stone: Stone) -> bool {
-    (0..SIZE as i32).any(|r| {
-        (0..SIZE as i32).any(|c| {
-            LINES
-                .iter()
-                .any(|&(dr, dc)| (0..5).all(|k| board.at(r + k * dr, c + k * dc) == Some(stone)))
-        })
+    board.stones(stone).any(|(r, c)| {
+        let (r, c) = (r as i32, c as i32);
+        LINES
+            .iter()
+            .any(|&(dr, dc)| (0..5).all(|k| board.at(r + k * dr, c + k * dc) == Some(stone)))
     })
 }
 

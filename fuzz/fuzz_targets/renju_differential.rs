@@ -1,0 +1,13 @@
+//! renju: on structured inputs (or `T` + canonical text), the fast solver equals the reference.
+#![no_main]
+use generators::fuzz_bodies::{Outcome, differential};
+use libfuzzer_sys::{Corpus, fuzz_target};
+use solutions::{Problem, Renju};
+
+fuzz_target!(|data: &[u8]| -> Corpus {
+    match differential::<Renju>(data, Renju::reference, Renju::fast) {
+        Outcome::Reject => Corpus::Reject,
+        Outcome::Agree => Corpus::Keep,
+        Outcome::Disagree(case) => panic!("{case}"),
+    }
+});

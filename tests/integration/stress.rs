@@ -1,0 +1,166 @@
+//! `judge stress` with a submission: finds a known-wrong solution, shrinks it, saves it, and
+//! reports the same finding whatever the number of jobs; shards split the case space.
+
+use crate::generation::scratch;
+use crate::util::*;
+
+fn solutions(problem: &str) -> std::path::PathBuf {
+    let dir = scratch(&format!("stress-sol-{problem}"));
+    let out = judge()
+        .args(["solutions", problem, "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    dir
+}
+
+#[test]
+fn every_known_wrong_solution_is_found_and_shrunk() {
+    for problem in [
+        "gomoku-checker",
+        "omok",
+        "othello-flips",
+        "attack25",
+        "renju",
+    ] {
+        let dir = solutions(problem);
+        for entry in std::fs::read_dir(dir.join("wrong")).unwrap() {
+            let program = entry.unwrap().path();
+            let out = judge()
+                .args(["stress", problem, "--seed", "1", "--cases", "3000", "--"])
+                .arg(&program)
+                .output()
+                .unwrap();
+            let stdout = text(&out.stdout);
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{}: {stdout}{}",
+                program.display(),
+                text(&out.stderr)
+            );
+            assert!(
+                stdout.contains("DISAGREEMENT at case") && stdout.contains("shrunk in"),
+                "{stdout}"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_correct_submission_passes_and_the_finding_does_not_depend_on_jobs() {
+    let dir = solutions("othello-flips");
+    let correct = dir.join("correct/othello-flips--fast");
+    let out = judge()
+        .args([
+            "stress",
+            "othello-flips",
+            "--seed",
+            "4",
+            "--cases",
+            "300",
+            "--",
+        ])
+        .arg(&correct)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("no disagreement"),
+        "{}",
+        text(&out.stdout)
+    );
+    let wrong = dir.join("wrong/othello-flips--chain-reaction");
+    let finding = |jobs: &str| {
+        let out = judge()
+            .args([
+                "stress",
+                "othello-flips",
+                "--seed",
+                "4",
+                "--jobs",
+                jobs,
+                "--",
+            ])
+            .arg(&wrong)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let stdout = text(&out.stdout);
+        stdout
+            .lines()
+            .find(|l| l.starts_with("DISAGREEMENT"))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(finding("1"), finding("2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_writes_the_case_the_picture_and_a_corpus_entry() {
+    let dir = solutions("omok");
+    let save = dir.join("found");
+    let out = judge()
+        .args(["stress", "omok", "--seed", "2", "--save"])
+        .arg(&save)
+        .arg("--")
+        .arg(dir.join("wrong/omok--slash-reports-top-end"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    for file in [
+        "original.in",
+        "original.ans",
+        "shrunk.in",
+        "shrunk.ans",
+        "shrunk.got",
+        "shrunk.svg",
+        "case.toml",
+    ] {
+        assert!(save.join(file).is_file(), "{file} missing");
+    }
+    // The shrunk input is valid and its answer is the reference's.
+    let out = judge()
+        .args(["solve", "omok", "--solver", "reference"])
+        .arg(save.join("shrunk.in"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&out.stdout),
+        std::fs::read_to_string(save.join("shrunk.ans")).unwrap()
+    );
+    assert!(
+        std::fs::read_to_string(save.join("shrunk.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+    let entry = std::fs::read_to_string(save.join("case.toml")).unwrap();
+    assert!(
+        entry.contains("[[valid]]") && entry.contains("answer = '''"),
+        "{entry}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_cover_disjoint_cases_in_process() {
+    // In process a finding names its global case index: shard k of n only sees k-1 mod n.
+    for shard in ["1/3", "2/3", "3/3"] {
+        let out = judge()
+            .args([
+                "stress", "attack25", "--seed", "9", "--cases", "2000", "--shard", shard,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+        assert!(text(&out.stdout).contains(&format!("shard {shard}")));
+    }
+    let out = judge()
+        .args(["stress", "attack25", "--seed", "9", "--shard", "4/3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
