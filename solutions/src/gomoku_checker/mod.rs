@@ -7,7 +7,7 @@ mod wrong;
 
 use crate::board::{Board, Stone};
 use crate::error::{AnswerError, ParseError};
-use crate::grid_text::{masks, read_char_grid, write_char_grid};
+use crate::grid_text::write_char_grid;
 use crate::picture::{Ink, Picture};
 use crate::problem::{Problem, Tokens, shorten};
 use crate::scan::Scanner;
@@ -33,12 +33,9 @@ impl Problem for GomokuChecker {
 
     fn parse(text: &[u8]) -> Result<Input, ParseError> {
         let mut sc = Scanner::new(text);
-        let cells = read_char_grid(&mut sc, SIZE, SIZE, b"ox.", "'o', 'x' or '.'")?;
+        let board =
+            crate::grid_text::read_stone_board::<SIZE>(&mut sc, *b"ox.", "'o', 'x' or '.'")?;
         sc.end("end of input after 19 rows")?;
-        let board = Board {
-            black: masks(&cells, b'o'),
-            white: masks(&cells, b'x'),
-        };
         Ok(board)
     }
 

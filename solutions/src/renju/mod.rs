@@ -7,7 +7,7 @@ mod wrong;
 
 use crate::board::{Board, LINES, Stone};
 use crate::error::{AnswerError, ParseError};
-use crate::grid_text::{masks, read_char_grid, write_char_grid};
+use crate::grid_text::write_char_grid;
 use crate::picture::{Ink, Picture};
 use crate::problem::{Problem, Tokens, shorten};
 use crate::scan::Scanner;
@@ -83,11 +83,8 @@ impl Problem for Renju {
 
     fn parse(text: &[u8]) -> Result<Input, ParseError> {
         let mut sc = Scanner::new(text);
-        let cells = read_char_grid(&mut sc, SIZE, SIZE, b"XO.", "'X', 'O' or '.'")?;
-        let board = Board {
-            black: masks(&cells, b'X'),
-            white: masks(&cells, b'O'),
-        };
+        let board =
+            crate::grid_text::read_stone_board::<SIZE>(&mut sc, *b"XO.", "'X', 'O' or '.'")?;
         if sc.peek().is_none() {
             return Err(sc.expected("a line 'ROW COL' naming the point to play"));
         }
