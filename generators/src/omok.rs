@@ -26,7 +26,7 @@ fn noise(board: &mut B, rng: &mut Rng, max: u32) {
 /// Random play (no turn order in omok) until a move makes a run of five or more, or the
 /// chosen length. Two fives at once make the input invalid: the generator then tries again.
 fn random_game(rng: &mut Rng) -> (Input, String) {
-    let length = rng.range(5, 200);
+    let length = rng.range(5, 160);
     let mut placer = Placer::new(B::empty());
     let mut stone = Stone::Black;
     let mut played = 0;

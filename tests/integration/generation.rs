@@ -111,7 +111,7 @@ const TESTSET_GOLDEN: [(&str, &str); 5] = [
     ),
     (
         "omok",
-        "8dfd18c23641a7f742ba487545cb2506ae8961db6bc36dfb56db84057e8ca674",
+        "e7a726eb3461b64657e37099ca475cd795ad75d2fee92696260bd3ea21fc59d2",
     ),
     (
         "othello-flips",
@@ -232,7 +232,7 @@ const GEN_GOLDEN: [(&str, &str, &str); 5] = [
     ),
     (
         "omok",
-        "31621bdda8407dd77050b594bc635fa53d9066c1ef22cafe2c1d0590cd19fec1",
+        "d77419ff65cc6332a14892c06b227924a702786276c9b38e3fe0db0c0ff662e2",
         "798f83555a5a0308b6b5e38b23eb64bf4066f7b3b05dec341a86fe902b218da6",
     ),
     (
