@@ -115,9 +115,10 @@ impl<'a> Scanner<'a> {
     /// zero. Reported at the number's first character.
     pub fn number(&mut self, min: u32, max: u32, what: &str) -> Result<u32, ParseError> {
         let (line, col) = (self.line, self.col);
-        let expected = format!("{what} (a number from {min} to {max})");
+        // Worded only on an error: numbers are read in hot loops.
+        let expected = || format!("{what} (a number from {min} to {max})");
         if !self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            return Err(self.expected(&expected));
+            return Err(self.expected(&expected()));
         }
         let start = self.pos;
         let mut value: u64 = 0;
@@ -125,19 +126,24 @@ impl<'a> Scanner<'a> {
             value = (value * 10 + u64::from(b - b'0')).min(u64::from(u32::MAX));
             self.bump();
         }
-        let text = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
-        if text.len() > 1 && text.starts_with('0') {
+        let digits = &self.src[start..self.pos];
+        if digits.len() > 1 && digits[0] == b'0' {
+            let text = String::from_utf8_lossy(digits);
             return Err(ParseError::at(
                 line,
                 col,
-                format!("expected {expected} without leading zeros, found '{text}'"),
+                format!(
+                    "expected {} without leading zeros, found '{text}'",
+                    expected()
+                ),
             ));
         }
         if value < u64::from(min) || value > u64::from(max) {
+            let text = String::from_utf8_lossy(digits);
             return Err(ParseError::at(
                 line,
                 col,
-                format!("expected {expected}, found {text}"),
+                format!("expected {}, found {text}", expected()),
             ));
         }
         Ok(value as u32)
