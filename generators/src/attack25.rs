@@ -34,6 +34,20 @@ fn take(input: &mut Input, colour: usize, panel: usize) {
     }
 }
 
+/// Does the 0-based panel `p` touch (in 8 directions) a panel of `taken`?
+fn touches(p: usize, taken: u32) -> bool {
+    DIRECTIONS.iter().any(|&(dr, dc)| {
+        panel_at((p / 5) as i32 + dr, (p % 5) as i32 + dc).is_some_and(|q| taken >> q & 1 == 1)
+    })
+}
+
+/// The empty panels next to a taken one: where a connected position can grow.
+fn frontier(taken: u32) -> Vec<usize> {
+    (0..25)
+        .filter(|&p| taken >> p & 1 == 0 && touches(p, taken))
+        .collect()
+}
+
 fn panels(mask: u32) -> Vec<usize> {
     (0..25).filter(|&p| mask >> p & 1 == 1).collect()
 }
@@ -61,16 +75,7 @@ fn random_connected(rng: &mut Rng) -> (Input, String) {
     let colours = rng.range(1, 4) as usize;
     let mut taken = 1u32 << CENTRE;
     while taken.count_ones() < size {
-        let frontier: Vec<usize> = (0..25)
-            .filter(|&p| taken >> p & 1 == 0)
-            .filter(|&p| {
-                DIRECTIONS.iter().any(|&(dr, dc)| {
-                    panel_at((p / 5) as i32 + dr, (p % 5) as i32 + dc)
-                        .is_some_and(|q| taken >> q & 1 == 1)
-                })
-            })
-            .collect();
-        taken |= 1 << rng.pick(&frontier);
+        taken |= 1 << rng.pick(&frontier(taken));
     }
     let mut input = Input::default();
     let palette: Vec<usize> = {
@@ -216,15 +221,7 @@ impl Generate for Attack25 {
         input.panels[holder] = 1 << CENTRE;
         for _ in 0..u.int_in_range(0u8..=24)? {
             let taken = input.taken();
-            let frontier: Vec<usize> = (0..25)
-                .filter(|&p| taken >> p & 1 == 0)
-                .filter(|&p| {
-                    DIRECTIONS.iter().any(|&(dr, dc)| {
-                        panel_at((p / 5) as i32 + dr, (p % 5) as i32 + dc)
-                            .is_some_and(|q| taken >> q & 1 == 1)
-                    })
-                })
-                .collect();
+            let frontier = frontier(taken);
             if frontier.is_empty() {
                 break;
             }
@@ -344,13 +341,7 @@ fn disconnected(rng: &mut Rng) -> (Vec<u8>, String) {
         let taken = input.taken();
         // A panel two or more steps from every taken panel.
         let far: Vec<usize> = (0..25)
-            .filter(|&p| taken >> p & 1 == 0)
-            .filter(|&p| {
-                !DIRECTIONS.iter().any(|&(dr, dc)| {
-                    panel_at((p / 5) as i32 + dr, (p % 5) as i32 + dc)
-                        .is_some_and(|q| taken >> q & 1 == 1)
-                })
-            })
+            .filter(|&p| taken >> p & 1 == 0 && !touches(p, taken))
             .collect();
         if !far.is_empty() {
             let p = rng.pick(&far);

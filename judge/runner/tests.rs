@@ -13,31 +13,40 @@ pub struct Test {
     pub answer: PathBuf,
 }
 
-fn collect(dir: &Path, base: &Path, out: &mut Vec<Test>) -> Result<(), JudgeError> {
+/// The test of an input file, if it is one (`NAME.in`, which must have its `NAME.ans`).
+fn test_of(path: &Path, base: &Path) -> Result<Option<Test>, JudgeError> {
+    if !path.is_file() || path.extension().is_none_or(|e| e != "in") {
+        return Ok(None);
+    }
+    let answer = path.with_extension("ans");
+    if !answer.is_file() {
+        return Err(JudgeError::Other(format!(
+            "{}: no matching .ans file",
+            path.display()
+        )));
+    }
+    let name = path
+        .strip_prefix(base)
+        .unwrap_or(path)
+        .with_extension("")
+        .display()
+        .to_string();
+    Ok(Some(Test {
+        name,
+        input: path.to_path_buf(),
+        answer,
+    }))
+}
+
+/// The tests in `dir` (and, with `recurse`, below it), named relative to `base`.
+fn collect(dir: &Path, base: &Path, recurse: bool, out: &mut Vec<Test>) -> Result<(), JudgeError> {
     let entries = std::fs::read_dir(dir).map_err(|e| JudgeError::io(dir, e))?;
     for entry in entries {
         let path = entry.map_err(|e| JudgeError::io(dir, e))?.path();
-        if path.is_dir() {
-            collect(&path, base, out)?;
-        } else if path.extension().is_some_and(|e| e == "in") {
-            let answer = path.with_extension("ans");
-            if !answer.is_file() {
-                return Err(JudgeError::Other(format!(
-                    "{}: no matching .ans file",
-                    path.display()
-                )));
-            }
-            let name = path
-                .strip_prefix(base)
-                .unwrap_or(&path)
-                .with_extension("")
-                .display()
-                .to_string();
-            out.push(Test {
-                name,
-                input: path,
-                answer,
-            });
+        if recurse && path.is_dir() {
+            collect(&path, base, recurse, out)?;
+        } else if let Some(test) = test_of(&path, base)? {
+            out.push(test);
         }
     }
     Ok(())
@@ -54,30 +63,9 @@ pub fn discover(dir: &Path) -> Result<Vec<Test>, JudgeError> {
     let data = dir.join("data");
     let mut tests = Vec::new();
     if data.is_dir() {
-        collect(&data, &data, &mut tests)?;
+        collect(&data, &data, true, &mut tests)?;
     } else {
-        let entries = std::fs::read_dir(dir).map_err(|e| JudgeError::io(dir, e))?;
-        for entry in entries {
-            let path = entry.map_err(|e| JudgeError::io(dir, e))?.path();
-            if path.is_file() && path.extension().is_some_and(|e| e == "in") {
-                let answer = path.with_extension("ans");
-                if !answer.is_file() {
-                    return Err(JudgeError::Other(format!(
-                        "{}: no matching .ans file",
-                        path.display()
-                    )));
-                }
-                let name = path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                tests.push(Test {
-                    name,
-                    input: path,
-                    answer,
-                });
-            }
-        }
+        collect(dir, dir, false, &mut tests)?;
     }
     if tests.is_empty() {
         return Err(JudgeError::Usage(format!(
