@@ -99,10 +99,10 @@ fn centre_lines(rng: &mut Rng) -> (Input, String) {
         let (dr, dc) = rng.pick(&DIRECTIONS);
         let len = rng.range(1, 2);
         for k in 1..=len as i32 {
-            if let Some(p) = panel_at(2 + k * dr, 2 + k * dc) {
-                if input.owner(p).is_none() {
-                    input.panels[rng.index(4)] |= 1 << p;
-                }
+            if let Some(p) = panel_at(2 + k * dr, 2 + k * dc)
+                && input.owner(p).is_none()
+            {
+                input.panels[rng.index(4)] |= 1 << p;
             }
         }
     }

@@ -67,10 +67,10 @@ fn random_game(rng: &mut Rng) -> (Input, String) {
     let mut placer = Placer::new(B::empty());
     let mut stone = Stone::Black;
     for _ in 0..moves {
-        if let Some(cell) = pick_move(&placer, rng, stone) {
-            if run_if_placed(&placer.board, cell, stone) < 5 {
-                placer.put(cell, stone);
-            }
+        if let Some(cell) = pick_move(&placer, rng, stone)
+            && run_if_placed(&placer.board, cell, stone) < 5
+        {
+            placer.put(cell, stone);
         }
         stone = stone.other();
     }

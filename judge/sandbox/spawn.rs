@@ -138,10 +138,10 @@ unsafe fn become_submission(
                 fail(error_fd, 2);
             }
         }
-        if let Some(fd) = plan.landlock {
-            if !landlock::restrict_self(fd) {
-                fail(error_fd, 3);
-            }
+        if let Some(fd) = plan.landlock
+            && !landlock::restrict_self(fd)
+        {
+            fail(error_fd, 3);
         }
         if let Some(uid) = plan.uid {
             // Raw system calls: glibc's setuid/setgid would try to change every thread of the

@@ -28,12 +28,13 @@ pub fn read_char_grid(
     let allowed = table(alphabet);
     let mut cells = Vec::with_capacity(rows * cols);
     for r in 0..rows {
-        if let Some(line) = sc.peek_bytes(cols + 1) {
-            if line[cols] == b'\n' && line[..cols].iter().all(|&b| allowed[b as usize]) {
-                cells.extend_from_slice(&line[..cols]);
-                sc.skip_line(cols + 1);
-                continue;
-            }
+        if let Some(line) = sc.peek_bytes(cols + 1)
+            && line[cols] == b'\n'
+            && line[..cols].iter().all(|&b| allowed[b as usize])
+        {
+            cells.extend_from_slice(&line[..cols]);
+            sc.skip_line(cols + 1);
+            continue;
         }
         if sc.peek().is_none() {
             return Err(sc.expected(&format!("row {} of {rows}", r + 1)));

@@ -69,10 +69,10 @@ fn solve_with(board: &Input, bugs: Bugs) -> Answer {
     let mut win = wins
         .into_iter()
         .find(|w| !(bugs.six_disqualifies && has_six[w.stone as usize]));
-    if bugs.row_col_swapped {
-        if let Some(w) = &mut win {
-            std::mem::swap(&mut w.row, &mut w.col);
-        }
+    if bugs.row_col_swapped
+        && let Some(w) = &mut win
+    {
+        std::mem::swap(&mut w.row, &mut w.col);
     }
     win
 }
