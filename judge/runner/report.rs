@@ -25,7 +25,15 @@ pub fn write(path: &Path, rows: &[Row]) -> Result<(), JudgeError> {
             .map_err(|e| JudgeError::Other(format!("{}: {e}", path.display())))?;
         std::fs::write(path, text + "\n").map_err(|e| JudgeError::io(path, e))
     } else {
-        let mut writer = csv::Writer::from_path(path)
+        // The header is written even with no rows (an interrupted run may have none yet).
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_path(path)
+            .map_err(|e| JudgeError::Other(format!("{}: {e}", path.display())))?;
+        writer
+            .write_record([
+                "test", "verdict", "cpu_ms", "wall_ms", "peak_kb", "exit", "message",
+            ])
             .map_err(|e| JudgeError::Other(format!("{}: {e}", path.display())))?;
         for row in rows {
             writer

@@ -233,3 +233,56 @@ fn connecting_to_a_local_tcp_port_is_blocked() {
         "the submission reached the listener"
     );
 }
+
+#[test]
+fn sigterm_kills_every_submission_writes_the_finished_rows_and_exits_2() {
+    let dir = scratch("sigterm");
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    // Tests t0..t3 are answered at once; t4..t7 (a row of white discs) make the submission
+    // sleep, marked 5151517 on its command line.
+    let sleeper = SAMPLE_2.replacen("NNNNNNNN", "WWWWWWWW", 1);
+    for k in 0..8 {
+        std::fs::write(
+            tests.join(format!("t{k}.in")),
+            if k < 4 { SAMPLE_2 } else { sleeper.as_str() },
+        )
+        .unwrap();
+        std::fs::write(tests.join(format!("t{k}.ans")), "0\n").unwrap();
+    }
+    let script = dir.join("sub.sh");
+    std::fs::write(
+        &script,
+        "input=$(cat)\ncase \"$input\" in *WWWWWWWW*) exec sleep 5151517 ;; esac\necho 0\n",
+    )
+    .unwrap();
+    let report = dir.join("report.csv");
+    let mut child = judge()
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "10", "--jobs", "2", "--report"])
+        .arg(&report)
+        .args(["--", "sh"])
+        .arg(&script)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2000));
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let started = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "the judge did not stop promptly"
+    );
+    assert_eq!(status.code(), Some(2));
+    let rows = std::fs::read_to_string(&report).unwrap();
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(lines[0], "test,verdict,cpu_ms,wall_ms,peak_kb,exit,message");
+    assert_eq!(lines.len(), 5, "the four finished tests: {rows}");
+    assert!(lines[1..].iter().all(|l| l.contains(",AC,")), "{rows}");
+    assert_nothing_left("5151517");
+    let _ = std::fs::remove_dir_all(&dir);
+}
