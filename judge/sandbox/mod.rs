@@ -27,8 +27,6 @@ pub struct Limits {
     pub memory_bytes: u64,
     /// Standard output kept; more is an output-limit verdict.
     pub output_bytes: usize,
-    /// Processes (threads included) the sandbox user may have at once.
-    pub processes: u64,
     /// Largest file the submission may write.
     pub file_bytes: u64,
 }
@@ -41,7 +39,6 @@ impl Limits {
             wall: cpu * 2 + Duration::from_secs(1),
             memory_bytes: memory_mb * 1024 * 1024,
             output_bytes: 16 * 1024 * 1024,
-            processes: 64,
             file_bytes: 16 * 1024 * 1024,
         }
     }
@@ -60,6 +57,8 @@ pub struct Command {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Isolation {
     pub pid_namespace: bool,
+    /// The PID namespace comes with a user namespace (the judge is not root).
+    pub user_namespace: bool,
     pub drop_privileges: bool,
     pub landlock_abi: i64,
 }
@@ -68,8 +67,10 @@ impl Isolation {
     pub fn detect() -> Isolation {
         // SAFETY: geteuid has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
+        let user_namespace = !root && spawn::user_pid_namespace_works();
         Isolation {
-            pid_namespace: root,
+            pid_namespace: root || user_namespace,
+            user_namespace,
             drop_privileges: root,
             landlock_abi: landlock::abi(),
         }
@@ -78,10 +79,10 @@ impl Isolation {
     pub fn describe(&self) -> String {
         format!(
             "PID namespace: {}, unprivileged uid: {}, Landlock: {}",
-            if self.pid_namespace {
-                "yes"
-            } else {
-                "no (not root)"
+            match (self.pid_namespace, self.user_namespace) {
+                (true, false) => "yes",
+                (true, true) => "yes (in a user namespace)",
+                _ => "no (not root, no user namespaces)",
             },
             if self.drop_privileges {
                 "yes"
@@ -96,6 +97,9 @@ impl Isolation {
         )
     }
 }
+
+/// Processes (threads included) one slot's submission may have at once.
+pub const PROCESSES_PER_SLOT: u64 = 64;
 
 /// The first uid of the sandbox users: slot `k` runs as `SANDBOX_UID + k`.
 pub const SANDBOX_UID: u32 = 61000;
@@ -116,6 +120,9 @@ pub struct Sandbox {
     slots: Vec<Slot>,
     pub isolation: Isolation,
     command: Command,
+    /// `RLIMIT_NPROC`: per sandbox user as root; without root it counts all the real user's
+    /// processes, so it is what the user already runs plus room for every slot.
+    process_limit: u64,
 }
 
 impl Sandbox {
@@ -155,11 +162,17 @@ impl Sandbox {
                 ruleset,
             });
         }
+        let process_limit = if isolation.drop_privileges {
+            PROCESSES_PER_SLOT
+        } else {
+            own_process_count() + PROCESSES_PER_SLOT * made.len() as u64
+        };
         Ok(Sandbox {
             root,
             slots: made,
             isolation,
             command,
+            process_limit,
         })
     }
 
@@ -208,11 +221,12 @@ impl Sandbox {
                 // grows past it is measured (MLE) rather than stopped first.
                 (libc::RLIMIT_DATA, data, data),
                 (libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
-                (libc::RLIMIT_NPROC, limits.processes, limits.processes),
+                (libc::RLIMIT_NPROC, self.process_limit, self.process_limit),
                 (libc::RLIMIT_CORE, 0, 0),
             ],
             landlock: slot.ruleset.as_ref().map(|r| r.raw_fd()),
             pid_namespace: self.isolation.pid_namespace,
+            user_namespace: self.isolation.user_namespace,
         };
         let watch = spawn::Watch {
             stdin,
@@ -229,6 +243,33 @@ impl Drop for Sandbox {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.root);
     }
+}
+
+/// How many processes this process's real user runs now (from /proc).
+fn own_process_count() -> u64 {
+    // SAFETY: getuid has no preconditions.
+    let uid = unsafe { libc::getuid() };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
+        .filter(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("Uid:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|u| u.parse::<u32>().ok())
+                == Some(uid)
+        })
+        .count() as u64
 }
 
 /// A fresh directory for this sandbox's slots.

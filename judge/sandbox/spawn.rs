@@ -13,8 +13,10 @@
 //! action is ignored, so `abort()` ends in glibc's fallback fault and is reported as SIGSEGV
 //! rather than SIGABRT.
 //!
-//! Without a namespace the submission is the judge's child, in its own process group, killed
-//! as a group; a grandchild that calls `setsid` can then escape (documented in the README).
+//! A judge that is not root gets the same PID namespace inside a new user namespace, where the
+//! kernel allows unprivileged ones. Without any namespace the submission is the judge's child,
+//! in its own process group, killed as a group; a grandchild that calls `setsid` can then
+//! escape (documented in the README).
 //!
 //! Everything in the child before `exec` uses raw system calls only: it shares the judge's
 //! memory, and the judge is multi-threaded.
@@ -39,6 +41,9 @@ pub struct Plan {
     pub rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
     pub landlock: Option<RawFd>,
     pub pid_namespace: bool,
+    /// With the PID namespace, also a user namespace (how a judge that is not root may make
+    /// one).
+    pub user_namespace: bool,
 }
 
 /// What happened to the submission.
@@ -188,10 +193,10 @@ unsafe fn spawn_submission(
     error_fd: RawFd,
     stack: &mut [u8],
 ) -> libc::pid_t {
-    let namespace = if plan.pid_namespace {
-        libc::CLONE_NEWPID
-    } else {
-        0
+    let namespace = match (plan.pid_namespace, plan.user_namespace) {
+        (false, _) => 0,
+        (true, false) => libc::CLONE_NEWPID,
+        (true, true) => libc::CLONE_NEWPID | libc::CLONE_NEWUSER,
     };
     let args = ChildArgs {
         plan,
@@ -212,6 +217,44 @@ unsafe fn spawn_submission(
             (&args as *const ChildArgs<'_>).cast_mut().cast(),
         )
     }
+}
+
+/// Can this process start a program in a new user and PID namespace (unprivileged user
+/// namespaces enabled)? Tried once with `/bin/true`.
+pub fn user_pid_namespace_works() -> bool {
+    extern "C" fn run_true(_: *mut libc::c_void) -> libc::c_int {
+        // SAFETY: execve with static, NUL-terminated strings; _exit on failure.
+        unsafe {
+            let path = c"/bin/true".as_ptr();
+            let argv = [path, std::ptr::null()];
+            let envp = [std::ptr::null::<libc::c_char>()];
+            libc::execve(path, argv.as_ptr(), envp.as_ptr());
+            libc::_exit(127)
+        }
+    }
+    let mut stack = vec![0u8; 16 * 1024];
+    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
+    let flags = libc::CLONE_VM
+        | libc::CLONE_VFORK
+        | libc::CLONE_NEWUSER
+        | libc::CLONE_NEWPID
+        | libc::SIGCHLD;
+    // SAFETY: a private stack and a callback that only execs or exits.
+    let pid = unsafe {
+        libc::clone(
+            run_true,
+            top as *mut libc::c_void,
+            flags,
+            std::ptr::null_mut(),
+        )
+    };
+    if pid < 0 {
+        return false;
+    }
+    let mut status = 0;
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, &mut status, 0) };
+    libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
 }
 
 /// Limits the parent enforces while the child runs.

@@ -286,3 +286,51 @@ fn sigterm_kills_every_submission_writes_the_finished_rows_and_exits_2() {
     assert_nothing_left("5151517");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// As a user that is not root, the judge still isolates processes with a PID namespace inside
+/// a user namespace (where the kernel allows them): a `setsid` grandchild does not survive.
+/// Run as `nobody` through `setpriv` when the tests run as root (as on CI).
+#[test]
+fn without_root_a_user_namespace_still_catches_setsid_grandchildren() {
+    if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, source) = setup("setsid_grandchild");
+    let binary = dir.join("grandchild");
+    assert!(
+        std::process::Command::new("gcc")
+            .arg("-O2")
+            .arg("-o")
+            .arg(&binary)
+            .arg(&source)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // Everything nobody needs: the judge, the program, the tests, a folder to write into.
+    let judge_copy = dir.join("judge");
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge_copy).unwrap();
+    for path in [&dir, &dir.join("tests")] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    let out = std::process::Command::new("/usr/bin/setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&judge_copy)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(dir.join("tests"))
+        .args(["--time-limit", "2", "--"])
+        .arg(&binary)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{}{stderr}", text(&out.stdout));
+    if stderr.contains("PID namespace: yes (in a user namespace)") {
+        assert_nothing_left("4242427");
+    } else {
+        eprintln!("this kernel allows no unprivileged user namespaces: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
