@@ -65,6 +65,7 @@ pub fn write(problem: &dyn ProblemEntry, out: &Path) -> Result<(usize, usize)> {
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The problem id (see `judge problems`).
     #[arg(value_parser = crate::registry::parse_problem)]
     pub problem: &'static dyn ProblemEntry,
     /// The folder to write `correct/` and `wrong/` into.

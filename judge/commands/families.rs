@@ -5,6 +5,7 @@ use crate::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The problem id (see `judge problems`).
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
 }

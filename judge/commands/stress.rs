@@ -14,8 +14,10 @@ use crate::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The problem id (see `judge problems`).
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
+    /// The seed: the same seed tries the same cases, in the same order.
     #[arg(long)]
     pub seed: u64,
     /// Stop after this many cases (default: 10,000 with a command, 1,000,000 in process,

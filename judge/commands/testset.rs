@@ -8,8 +8,10 @@ use crate::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The problem id (see `judge problems`).
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
+    /// The seed: the same arguments always write byte-identical files.
     #[arg(long)]
     pub seed: u64,
     /// The folder to write the test set into; created if missing.
