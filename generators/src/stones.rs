@@ -136,11 +136,6 @@ impl<const N: usize> Placer<N> {
     }
 }
 
-/// A random empty cell of `board` (see [`Placer::random_empty`]).
-pub fn random_empty<const N: usize>(board: &Board<N>, rng: &mut Rng, near: u32) -> Option<Cell> {
-    Placer::new(*board).random_empty(rng, near)
-}
-
 /// [`Placer::fill`] on `board`.
 pub fn fill<const N: usize>(
     board: &mut Board<N>,

@@ -53,8 +53,6 @@ impl<const N: usize> Default for Board<N> {
 }
 
 impl<const N: usize> Board<N> {
-    pub const SIZE: usize = N;
-
     pub fn empty() -> Self {
         Self::default()
     }
