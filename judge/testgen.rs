@@ -30,6 +30,30 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), JudgeError> {
     std::fs::write(path, bytes).map_err(|e| JudgeError::io(path, e))
 }
 
+/// Warns about `.in`/`.ans` files in `dir` that this run did not write: leftovers of another
+/// run that `judge run` would take for tests.
+pub fn warn_about_strangers(dir: &Path, written: &HashSet<std::ffi::OsString>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let strangers = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_some_and(|x| x == "in" || x == "ans")
+        })
+        .filter(|e| !written.contains(&e.file_name()))
+        .count();
+    if strangers > 0 {
+        eprintln!(
+            "warning: {} holds {strangers} .in/.ans files this run did not write (left from another run?): \
+             they would be taken for tests; remove them or write into an empty folder",
+            dir.display()
+        );
+    }
+}
+
 pub fn create_dir(path: &Path) -> Result<(), JudgeError> {
     std::fs::create_dir_all(path).map_err(|e| JudgeError::io(path, e))
 }
@@ -55,6 +79,7 @@ pub fn gen_files<P: Generate>(
     family: Option<&str>,
 ) -> Result<u64, JudgeError> {
     create_dir(out)?;
+    let mut written = HashSet::new();
     let width = count.saturating_sub(1).to_string().len().max(3);
     if invalid {
         let families: Vec<_> = P::invalid_families()
@@ -66,7 +91,9 @@ pub fn gen_files<P: Generate>(
         for i in 0..count {
             let f = &families[(i % families.len() as u64) as usize];
             let (bytes, _) = generate_invalid::<P>(f, i, seed);
-            write_file(&out.join(format!("{i:0width$}-{}.in", f.name)), &bytes)?;
+            let name = format!("{i:0width$}-{}.in", f.name);
+            write_file(&out.join(&name), &bytes)?;
+            written.insert(name.into());
         }
     } else {
         let names: Vec<&str> = P::families().iter().map(|f| f.name).collect();
@@ -88,8 +115,11 @@ pub fn gen_files<P: Generate>(
                 &out.join(format!("{name}.ans")),
                 P::write_answer(&answer).as_bytes(),
             )?;
+            written.insert(format!("{name}.in").into());
+            written.insert(format!("{name}.ans").into());
         }
     }
+    warn_about_strangers(out, &written);
     Ok(count)
 }
 
@@ -216,6 +246,7 @@ pub fn testset<P: Generate>(seed: u64, out: &Path, layout: Layout) -> Result<usi
     create_dir(&secret_dir)?;
     let mut manifest =
         csv::Writer::from_path(out.join("manifest.csv")).map_err(|e| csv_error(out, e))?;
+    let mut written = HashSet::new();
     for (n, test) in tests.iter_mut().enumerate() {
         let kind = match test.row.source {
             "generated" => format!("{}-{}", test.row.family, test.row.index),
@@ -229,6 +260,8 @@ pub fn testset<P: Generate>(seed: u64, out: &Path, layout: Layout) -> Result<usi
         };
         write_file(&dir.join(format!("{name}.in")), test.text.as_bytes())?;
         write_file(&dir.join(format!("{name}.ans")), test.answer.as_bytes())?;
+        written.insert(format!("{name}.in").into());
+        written.insert(format!("{name}.ans").into());
         test.row.test = name;
         manifest
             .serialize(&test.row)
@@ -237,6 +270,10 @@ pub fn testset<P: Generate>(seed: u64, out: &Path, layout: Layout) -> Result<usi
     manifest
         .flush()
         .map_err(|e| JudgeError::io(out.join("manifest.csv"), e))?;
+    warn_about_strangers(&sample_dir, &written);
+    if secret_dir != sample_dir {
+        warn_about_strangers(&secret_dir, &written);
+    }
     Ok(tests.len())
 }
 
