@@ -4,7 +4,7 @@
 
 use solutions::board::{Board, LINES, Stone};
 use solutions::renju::{Answer, Input, Renju, SIZE};
-use solutions::{Problem, renju::first_long_run};
+use solutions::{Problem, renju::has_long_run};
 
 use crate::gomoku_checker::pick_move;
 use crate::invalid::format_families;
@@ -198,7 +198,7 @@ fn of_class(rng: &mut Rng, want: Answer) -> (Input, String) {
             2 => cluster(rng),
             _ => forbidden_point_threes(rng),
         };
-        if first_long_run(&candidate.0.board).is_none() && Renju::fast(&candidate.0) == want {
+        if !has_long_run(&candidate.0.board) && Renju::fast(&candidate.0) == want {
             return (
                 candidate.0,
                 format!("class={} {}", want.name(), candidate.1),

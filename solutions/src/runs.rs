@@ -105,9 +105,3 @@ pub fn any_five<const N: usize>(rows: &[u32; N]) -> bool {
     }
     found != 0
 }
-
-/// Is any window start set?
-#[inline(always)]
-pub fn any<const N: usize>(starts: &Starts<N>) -> bool {
-    starts.iter().flatten().any(|&m| m != 0)
-}

@@ -110,10 +110,8 @@ impl Problem for Renju {
                 ),
             ));
         }
-        let long_run =
-            |rows: &[u32; SIZE]| crate::runs::any(&crate::runs::five_starts(rows, false));
         // The bitboard check is the quick filter; the cell-by-cell scan words the error.
-        if let Some((r, c, stone, len)) = (long_run(&board.black) || long_run(&board.white))
+        if let Some((r, c, stone, len)) = has_long_run(&board)
             .then(|| first_long_run(&board))
             .flatten()
         {
@@ -134,16 +132,13 @@ impl Problem for Renju {
     }
 
     fn valid(input: &Input) -> bool {
-        let long_run =
-            |rows: &[u32; SIZE]| crate::runs::any(&crate::runs::five_starts(rows, false));
         usize::from(input.row) < SIZE
             && usize::from(input.col) < SIZE
             && input
                 .board
                 .get(input.row.into(), input.col.into())
                 .is_none()
-            && !long_run(&input.board.black)
-            && !long_run(&input.board.white)
+            && !has_long_run(&input.board)
     }
 
     fn write_input(input: &Input) -> String {
@@ -195,6 +190,12 @@ impl Problem for Renju {
     fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
         wrong::solvers()
     }
+}
+
+/// Does either colour have five or more in a row anywhere? (Row bitboards; see
+/// [`first_long_run`] for where.)
+pub fn has_long_run(board: &Board<SIZE>) -> bool {
+    crate::runs::any_five(&board.black) || crate::runs::any_five(&board.white)
 }
 
 /// The first (row-major) start of a run of five or more of either colour: (row, col, stone,
