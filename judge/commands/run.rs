@@ -5,14 +5,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use crate::error::JudgeError;
-use crate::progress::Progress;
-use crate::registry::{ProblemEntry, parse_problem};
-use crate::runner::submission::{Staging, from_source, is_source, resolve};
-use crate::runner::verdict::Verdict;
-use crate::runner::{INTERRUPTED, default_limits, report, run_all, tests::discover};
-use crate::sandbox::{self, Isolation, Sandbox};
-use crate::{Outcome, Result};
+use engine::error::JudgeError;
+use engine::progress::Progress;
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::runner::submission::{Staging, from_source, is_source, resolve};
+use engine::runner::verdict::Verdict;
+use engine::runner::{INTERRUPTED, default_limits, report, run_all, tests::discover};
+use engine::{Outcome, Result};
+use sandbox::{Isolation, Sandbox};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
