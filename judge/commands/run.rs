@@ -72,7 +72,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let staging = Staging::new()?;
     let command = submission(&args.command, &staging)?;
     let jobs = crate::commands::stress::jobs(args.jobs);
-    let sandbox = Sandbox::new(command, jobs)
+    // The test data stays invisible to the submission wherever it lies.
+    let sandbox = Sandbox::hiding(command, jobs, std::slice::from_ref(&args.tests))
         .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
     let limits = default_limits(args.time_limit, args.memory_limit);
     let progress = Progress::new("tests", Some(tests.len() as u64));

@@ -88,7 +88,13 @@ fn verdicts(
     jobs: usize,
     progress: &Progress,
 ) -> Result<Vec<Verdict>> {
-    let sandbox = Sandbox::new(command, jobs)
+    // The test data stays invisible to the submission wherever it lies.
+    let mut hidden: Vec<std::path::PathBuf> = tests
+        .iter()
+        .filter_map(|t| t.answer.parent().map(Path::to_path_buf))
+        .collect();
+    hidden.dedup();
+    let sandbox = Sandbox::hiding(command, jobs, &hidden)
         .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
     let rows = run_all(problem, &sandbox, tests, limits, progress)?;
     if rows.len() != tests.len() {

@@ -51,7 +51,7 @@ pub fn describe_exit(exit: &Exit) -> String {
 }
 
 /// The verdict of a run, in this order: output flood (OLE), time (TLE: CPU over the limit or
-/// the wall clock ran out), memory (MLE: peak resident size over the limit), abnormal end
+/// the wall clock ran out), memory (MLE: killed at the limit, or peak over it), abnormal end
 /// (RE), then the checker's word on the output (AC or WA, with its reason).
 pub fn judge(
     run: &Finished,
@@ -80,6 +80,16 @@ pub fn judge(
             format!(
                 "still running after {} ms of wall time",
                 limits.wall.as_millis()
+            ),
+        );
+    }
+    if run.memory_exceeded {
+        return (
+            Verdict::MLE,
+            format!(
+                "killed at the memory limit, {} KiB (peak {} KiB)",
+                limits.memory_bytes / 1024,
+                run.peak_kb
             ),
         );
     }
