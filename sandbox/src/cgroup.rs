@@ -50,6 +50,39 @@ fn own_group(controller: &str) -> Option<String> {
     })
 }
 
+/// Removes the empty groups of judges that are gone (a judge killed by SIGKILL cannot remove
+/// its own): `boardjudge-<pid>` beside `dir`'s name whose process no longer exists. Only
+/// empty groups can be removed, so nothing running is touched.
+fn remove_stale_groups(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("boardjudge-"))
+            .and_then(|p| p.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        // SAFETY: signal 0 only checks that the process exists.
+        let alive = unsafe { libc::kill(pid, 0) } == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+        if alive {
+            continue;
+        }
+        if let Ok(slots) = std::fs::read_dir(entry.path()) {
+            for slot in slots.flatten() {
+                if slot.file_type().is_ok_and(|t| t.is_dir()) {
+                    let _ = std::fs::remove_dir(slot.path());
+                }
+            }
+        }
+        let _ = std::fs::remove_dir(entry.path());
+    }
+}
+
 fn write(path: &Path, value: &str) -> io::Result<()> {
     std::fs::write(path, value)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
@@ -99,6 +132,7 @@ impl Hierarchy {
             }
             let own = own_group("").unwrap_or_else(|| "/".to_string());
             let parent = root.join(own.trim_start_matches('/'));
+            remove_stale_groups(&parent);
             let dir = parent.join(&name);
             std::fs::create_dir(&dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -329,6 +363,19 @@ impl SlotGroup {
                 }
             }
         }
+    }
+
+    /// Every process (thread) in the group now.
+    pub fn tasks(&self) -> Vec<libc::pid_t> {
+        let list = match self.version {
+            Version::V1 => self.dirs[0].join("tasks"),
+            Version::V2 => self.dirs[0].join("cgroup.threads"),
+        };
+        std::fs::read_to_string(list)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
     }
 
     fn is_empty(&self) -> bool {

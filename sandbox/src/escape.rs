@@ -29,6 +29,15 @@ pub fn escape(bytes: &[u8]) -> String {
     out
 }
 
+/// Like [`escape`], but newlines stay line breaks (for showing a whole output).
+pub fn escape_lines(bytes: &[u8]) -> String {
+    bytes
+        .split(|&b| b == b'\n')
+        .map(escape)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Characters that reorder or hide what follows them on a terminal (bidirectional controls,
 /// zero-width characters, the byte-order mark, line and paragraph separators).
 fn is_invisible_format(c: char) -> bool {
@@ -37,7 +46,7 @@ fn is_invisible_format(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    use super::{escape, escape_lines};
 
     #[test]
     fn escape_sequences_and_invalid_bytes_are_shown_not_sent() {
@@ -52,5 +61,6 @@ mod tests {
             "é\\u{009b}31m\\u{202e}x"
         );
         assert_eq!(escape(b"\xff\xfe,\""), "\\xff\\xfe,\"");
+        assert_eq!(escape_lines(b"1 2\n\x1b[0m3\n"), "1 2\n\\x1b[0m3\n");
     }
 }

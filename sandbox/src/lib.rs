@@ -164,7 +164,8 @@ pub struct Sandbox {
     // Dropped in this order: the slots' groups before the judge's group that holds them.
     slots: Vec<Slot>,
     _cgroups: Option<cgroup::Hierarchy>,
-    root: PathBuf,
+    /// The slots' scratch directories, without a private root.
+    root: Option<PathBuf>,
     pub isolation: Isolation,
     /// The program and arguments as the run sees them.
     program: PathBuf,
@@ -228,7 +229,12 @@ impl Sandbox {
     /// something they can see.
     pub fn hiding(command: Command, slots: usize, hidden: &[PathBuf]) -> io::Result<Sandbox> {
         let mut isolation = Isolation::detect();
-        let root = scratch_root()?;
+        // Scratch directories on disk only without a private root (which has its own /tmp).
+        let root = if isolation.private_root {
+            None
+        } else {
+            Some(scratch_root()?)
+        };
         let slots = slots.max(1);
         let leases = if isolation.drop_privileges {
             uids::lease(slots)?.into_iter().map(Some).collect()
@@ -267,7 +273,10 @@ impl Sandbox {
                     Some(rootfs::SlotNamespaces::build(&layout)?),
                 )
             } else {
-                let workdir = root.join(format!("slot-{k}"));
+                let workdir = root
+                    .as_ref()
+                    .expect("a scratch root without a private root")
+                    .join(format!("slot-{k}"));
                 reset_dir(&workdir, uid_number)?;
                 (workdir, None)
             };
@@ -411,6 +420,7 @@ impl Sandbox {
         };
         let cpu_usage = |group: &cgroup::SlotGroup| group.cpu_ns().ok().map(Duration::from_nanos);
         let gauge = slot.group.as_ref().map(|g| move || cpu_usage(g));
+        let tasks = slot.group.as_ref().map(|g| move || g.tasks());
         let watch = spawn::Watch {
             stdin,
             wall: limits.wall,
@@ -421,6 +431,9 @@ impl Sandbox {
             cpu_usage: gauge
                 .as_ref()
                 .map(|g| g as &(dyn Fn() -> Option<Duration> + Sync)),
+            tasks: tasks
+                .as_ref()
+                .map(|t| t as &(dyn Fn() -> Vec<libc::pid_t> + Sync)),
         };
         let mut finished = spawn::run(&plan, &watch)?;
         if let Some(group) = &slot.group {
@@ -437,7 +450,9 @@ impl Sandbox {
 
 impl Drop for Sandbox {
     fn drop(&mut self) {
-        let _ = remove::remove_dir(&self.root);
+        if let Some(root) = &self.root {
+            let _ = remove::remove_dir(root);
+        }
     }
 }
 

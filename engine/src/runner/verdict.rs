@@ -105,15 +105,18 @@ pub fn judge(
     }
     if run.exit != Exit::Code(0) {
         let mut message = describe_exit(&run.exit);
+        // The submission's own words, escaped: they reach terminals and reports.
         let tail = String::from_utf8_lossy(&run.stderr);
         if let Some(last) = tail.lines().rev().find(|l| !l.trim().is_empty()) {
-            message.push_str(&format!(": {}", shorten(last.trim(), 120)));
+            let last = sandbox::escape(last.trim().as_bytes());
+            message.push_str(&format!(": {}", shorten(&last, 120)));
         }
         return (Verdict::RE, message);
     }
     match check(&run.stdout) {
         Ok(()) => (Verdict::AC, String::new()),
-        Err(why) => (Verdict::WA, why),
+        // The checker may quote the output: escaped, like everything the submission wrote.
+        Err(why) => (Verdict::WA, sandbox::escape(why.as_bytes())),
     }
 }
 
