@@ -186,6 +186,7 @@ impl Hierarchy {
                         open_w(pids.join("tasks"))?,
                     ],
                     peak: open_rw(memory.join("memory.max_usage_in_bytes"))?,
+                    usage: open_rw(memory.join("memory.usage_in_bytes"))?,
                     cpu: open_rw(cpu.join("cpuacct.usage"))?,
                     events: open_rw(memory.join("memory.oom_control"))?,
                     oom_kills_before: std::cell::Cell::new(0),
@@ -207,6 +208,7 @@ impl Hierarchy {
                     version: Version::V2,
                     join: vec![open_w(dir.join("cgroup.procs"))?],
                     peak: open_rw(dir.join("memory.peak"))?,
+                    usage: open_rw(dir.join("memory.current"))?,
                     cpu: open_rw(dir.join("cpu.stat"))?,
                     events: open_rw(dir.join("memory.events"))?,
                     oom_kills_before: std::cell::Cell::new(0),
@@ -240,6 +242,8 @@ pub struct SlotGroup {
     /// Written `0` by the child to join.
     join: Vec<File>,
     peak: File,
+    /// `memory.usage_in_bytes` (v1) or `memory.current` (v2).
+    usage: File,
     cpu: File,
     /// `memory.oom_control` (v1) or `memory.events` (v2): its `oom_kill` counter.
     events: File,
@@ -291,11 +295,14 @@ impl SlotGroup {
             self.limit_set.set(memory_bytes);
         }
         // Pages an earlier run left charged here (its page cache) would count in this run's
-        // peak: reclaim them, then restart the peak from the (now empty) usage.
-        if let Some(force_empty) = &self.force_empty {
+        // peak: past 1 MiB, reclaim them (it costs a drain on every CPU, so not for less),
+        // then restart the peak from the usage.
+        if let Some(force_empty) = &self.force_empty
+            && read_number(&self.usage).unwrap_or(u64::MAX) > 1 << 20
+        {
             let _ = write(force_empty, "0");
         }
-        (&self.peak)
+        self.peak
             .write_at(b"0", 0)
             .map(drop)
             .or_else(|e| match self.version {
@@ -304,7 +311,7 @@ impl SlotGroup {
                 Version::V1 => Err(e),
             })?;
         if self.version == Version::V1 {
-            (&self.cpu).write_at(b"0", 0)?;
+            self.cpu.write_at(b"0", 0)?;
         }
         self.oom_kills_before.set(self.oom_kills()?);
         Ok(())

@@ -114,8 +114,8 @@ impl Ruleset {
         if fd < 0 {
             return Err(std::io::Error::last_os_error());
         }
-        // SAFETY: the kernel just returned this descriptor to us.
         let ruleset = Ruleset {
+            // SAFETY: the kernel just returned this descriptor to us.
             fd: unsafe { OwnedFd::from_raw_fd(fd as RawFd) },
             abi,
         };

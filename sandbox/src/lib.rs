@@ -439,7 +439,9 @@ impl Sandbox {
         if let Some(group) = &slot.group {
             // Everything of the run is gone (its PID namespace is): the group's figures are
             // final, and cover every process it started.
-            group.kill_all();
+            if !self.isolation.pid_namespace {
+                group.kill_all();
+            }
             finished.cpu = Duration::from_nanos(group.cpu_ns()?);
             finished.peak_kb = group.peak_bytes()? / 1024;
             finished.memory_exceeded = group.memory_limit_hit()?;

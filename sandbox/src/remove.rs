@@ -153,10 +153,8 @@ mod tests {
         let mut fd = open_dir_at(libc::AT_FDCWD, &top).unwrap();
         for depth in 0..30_000 {
             // SAFETY: creating a directory under one we own.
-            assert_eq!(
-                unsafe { libc::mkdirat(fd.as_raw_fd(), c"d".as_ptr(), 0o700) },
-                0
-            );
+            let made = unsafe { libc::mkdirat(fd.as_raw_fd(), c"d".as_ptr(), 0o700) };
+            assert_eq!(made, 0);
             if depth % 1000 == 0 {
                 let file = c"f";
                 // SAFETY: as above.
