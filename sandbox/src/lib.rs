@@ -178,9 +178,21 @@ pub struct Sandbox {
     judge_pidfd: Option<OwnedFd>,
 }
 
+/// The directory a submission file lives in (its own files are next to it), or the
+/// directory itself.
+fn own_directory(path: &Path) -> PathBuf {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if real.is_dir() {
+        real
+    } else {
+        real.parent().map_or(real.clone(), Path::to_path_buf)
+    }
+}
+
 /// Where `command`'s files appear inside a private root, and the command rewritten to match:
-/// files and directories under `/usr` or `/etc` stay where they are, the others are bound
-/// at `/box/<k>/<name>`.
+/// files and directories under `/usr` or `/etc` stay where they are; for the others, the
+/// directory holding each (or the directory itself) is bound at `/box/<k>`, so a submission
+/// reads its own files next to it (a Python module beside the script).
 fn relocate(command: &Command) -> (Vec<rootfs::Bind>, PathBuf, Vec<String>) {
     let mut binds: Vec<rootfs::Bind> = Vec::new();
     let mut inside = |path: &Path| -> PathBuf {
@@ -188,18 +200,22 @@ fn relocate(command: &Command) -> (Vec<rootfs::Bind>, PathBuf, Vec<String>) {
         if real.starts_with("/usr") || real.starts_with("/etc") {
             return path.to_path_buf();
         }
-        if let Some(b) = binds.iter().find(|b| b.host == real) {
-            return b.inside.clone();
+        let dir = own_directory(&real);
+        let at = match binds.iter().find(|b| b.host == dir) {
+            Some(b) => b.inside.clone(),
+            None => {
+                let at = Path::new("/box").join(binds.len().to_string());
+                binds.push(rootfs::Bind {
+                    host: dir.clone(),
+                    inside: at.clone(),
+                });
+                at
+            }
+        };
+        match real.strip_prefix(&dir) {
+            Ok(rest) if !rest.as_os_str().is_empty() => at.join(rest),
+            _ => at,
         }
-        let name = real
-            .file_name()
-            .map_or_else(|| "root".into(), |n| n.to_os_string());
-        let at = Path::new("/box").join(binds.len().to_string()).join(name);
-        binds.push(rootfs::Bind {
-            host: real,
-            inside: at.clone(),
-        });
-        at
     };
     let program = inside(&command.program);
     let mut renamed: Vec<(String, String)> = Vec::new();
@@ -300,8 +316,14 @@ impl Sandbox {
             ] {
                 rules.push((Path::new(device), landlock::Access::Full));
             }
+            // The submission's own files and the directories they are in.
+            let own: Vec<PathBuf> = std::iter::once(&command.program)
+                .chain(&command.readable)
+                .filter(|p| !p.starts_with("/usr") && !p.starts_with("/etc"))
+                .map(|p| own_directory(p))
+                .collect();
             rules.push((Path::new(&command.program), landlock::Access::ReadExecute));
-            for path in &command.readable {
+            for path in command.readable.iter().chain(&own) {
                 rules.push((path.as_path(), landlock::Access::ReadExecute));
             }
             rules.push((workdir.as_path(), landlock::Access::Full));

@@ -945,3 +945,96 @@ fn without_root_the_invokers_files_stay_unchanged() {
     assert_eq!(left, 0, "a scratch directory with the tree was left behind");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn have(program: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Real runtimes work in the sandbox, and a submission reads its own files next to it (a
+/// Python module and a data file beside the script) while the test folder beside it shows
+/// empty: each answers 0 only then.
+#[test]
+fn real_runtimes_run_and_read_their_own_files() {
+    let dir = scratch("runtimes");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("data.txt", "0\n");
+    write(
+        "helper.py",
+        "import os\nhere = os.path.dirname(os.path.abspath(__file__))\n\
+         def answer():\n    value = int(open(os.path.join(here, 'data.txt')).read())\n\
+         \x20   return value + len(os.listdir(os.path.join(here, 'tests')))\n",
+    );
+    write(
+        "main.py",
+        "import sys\nfrom helper import answer\nsys.stdin.read()\nprint(answer())\n",
+    );
+    write(
+        "sol.js",
+        "process.stdin.resume();\nprocess.stdin.on('end', () => console.log(0));\n",
+    );
+    write("sol.rb", "STDIN.read\nputs 0\n");
+    write(
+        "sol.c",
+        "#include <stdio.h>\nint main(void) { puts(\"0\"); return 0; }\n",
+    );
+    write(
+        "sol.cpp",
+        "#include <iostream>\nint main() { std::cout << 0 << std::endl; }\n",
+    );
+    write("sol.rs", "fn main() { println!(\"0\"); }\n");
+    write(
+        "java/Main.java",
+        "public class Main { public static void main(String[] a) throws Exception {\n\
+         System.in.readAllBytes(); System.out.println(0); } }\n",
+    );
+    let mut commands: Vec<(&str, Vec<&str>)> = vec![
+        ("python3", vec!["python3", "main.py"]),
+        ("gcc", vec!["sol.c"]),
+        ("g++", vec!["sol.cpp"]),
+        ("rustc", vec!["sol.rs"]),
+        ("node", vec!["sol.js"]),
+        ("ruby", vec!["sol.rb"]),
+    ];
+    if have("javac") && have("jar") {
+        let javac = std::process::Command::new("javac")
+            .args(["-d", "java", "java/Main.java"])
+            .current_dir(&dir)
+            .status()
+            .unwrap();
+        assert!(javac.success());
+        std::fs::write(dir.join("java/manifest.txt"), "Main-Class: Main\n").unwrap();
+        let jar = std::process::Command::new("jar")
+            .args(["cfm", "main.jar", "manifest.txt", "Main.class"])
+            .current_dir(dir.join("java"))
+            .status()
+            .unwrap();
+        assert!(jar.success());
+        commands.push(("java", vec!["java", "-cp", "java", "Main"]));
+        commands.push(("java", vec!["java", "-jar", "java/main.jar"]));
+    } else {
+        eprintln!("no JDK: Java skipped");
+    }
+    for (needs, command) in commands {
+        if !have(needs) {
+            eprintln!("{needs} missing: {command:?} skipped");
+            continue;
+        }
+        let words: Vec<&std::ffi::OsStr> = command.iter().map(|w| os(w)).collect();
+        let (out, rows) = judge_rows(&dir, &tests, ["10", "512"], &dir.join("r.json"), &words);
+        assert_eq!(
+            rows.first().map(|r| r.verdict.as_str()),
+            Some("AC"),
+            "{command:?}: {rows:?} {}",
+            text(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
