@@ -3,7 +3,7 @@
 
 use problems::Problem;
 
-use crate::runner::verdict::shorten;
+use crate::text::shorten;
 
 /// Does the answer file read? A test whose answer file does not is the jury's error, found
 /// before the submission runs (so it is never taken for the contestant's wrong answer).

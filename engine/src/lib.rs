@@ -16,6 +16,8 @@ pub mod solution_programs;
 pub mod strength;
 pub mod stress;
 pub mod testgen;
+pub mod text;
+pub mod verdict;
 
 pub use error::JudgeError;
 

@@ -14,7 +14,7 @@ use crate::registry::ProblemEntry;
 use crate::runner::run_all;
 use crate::runner::submission::{Staging, from_path, is_source};
 use crate::runner::tests::Test;
-use crate::runner::verdict::{Verdict, judge};
+use crate::verdict::{Verdict, judge};
 
 /// Whether a submission should pass every test or fail at least one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

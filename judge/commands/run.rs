@@ -9,8 +9,8 @@ use engine::error::JudgeError;
 use engine::progress::Progress;
 use engine::registry::{ProblemEntry, parse_problem};
 use engine::runner::submission::{Staging, from_words};
-use engine::runner::verdict::Verdict;
 use engine::runner::{report, run_all, tests::discover};
+use engine::verdict::Verdict;
 use engine::{Outcome, Result};
 use sandbox::Sandbox;
 

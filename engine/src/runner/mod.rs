@@ -3,15 +3,14 @@
 pub mod report;
 pub mod submission;
 pub mod tests;
-pub mod verdict;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::verdict::{Verdict, describe_exit, judge};
 use report::Row;
 use tests::Test;
-use verdict::{Verdict, describe_exit, judge};
 
 use crate::cancel::Cancel;
 use crate::error::JudgeError;

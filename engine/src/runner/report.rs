@@ -4,8 +4,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::verdict::Verdict;
 use crate::error::JudgeError;
+use crate::verdict::Verdict;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {

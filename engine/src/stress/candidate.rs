@@ -8,7 +8,7 @@ use sandbox::{Limits, Sandbox};
 
 use crate::cancel::Cancel;
 use crate::error::JudgeError;
-use crate::runner::verdict::{Verdict, judge};
+use crate::verdict::{Verdict, judge};
 
 /// A program under test.
 pub trait Candidate<P: Problem>: Sync {
