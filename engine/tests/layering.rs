@@ -19,7 +19,11 @@ fn references(dir: &Path, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
             if path.extension().is_none_or(|e| e != "rs") {
                 continue;
             }
-            let relative = path.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+            let relative = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             let module = relative.split('/').next().unwrap().trim_end_matches(".rs");
             if module == "lib" || module == "main" {
                 continue;
@@ -68,7 +72,10 @@ fn cycle_from(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option
 
 #[test]
 fn engine_modules_have_no_cycles() {
-    let graph = references(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), "crate::");
+    let graph = references(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        "crate::",
+    );
     assert!(graph.contains_key("runner"), "the scan found the modules");
     for module in graph.keys() {
         if let Some(cycle) = cycle_from(&graph, module) {
