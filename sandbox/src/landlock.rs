@@ -114,11 +114,9 @@ impl Ruleset {
         if fd < 0 {
             return Err(std::io::Error::last_os_error());
         }
-        let ruleset = Ruleset {
-            // SAFETY: the kernel just returned this descriptor to us.
-            fd: unsafe { OwnedFd::from_raw_fd(fd as RawFd) },
-            abi,
-        };
+        // SAFETY: the kernel just returned this descriptor to us and nothing else owns it.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
+        let ruleset = Ruleset { fd, abi };
         if handle_files {
             for (path, access) in rules {
                 ruleset.allow(path, *access, fs)?;

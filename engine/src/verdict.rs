@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use sandbox::{Exit, Finished, Limits};
 
+use crate::text::shorten;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Verdict {
     AC,
@@ -117,13 +119,5 @@ pub fn judge(
         Ok(()) => (Verdict::AC, String::new()),
         // The checker may quote the output: escaped, like everything the submission wrote.
         Err(why) => (Verdict::WA, sandbox::escape(why.as_bytes())),
-    }
-}
-
-pub fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(max).collect::<String>())
     }
 }
