@@ -587,14 +587,26 @@ fn no_way_out_to_the_network_or_a_local_socket() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(150));
-    let outside = drain_listeners(&tcp, &udp, &unix);
-    let listening: u16 = outside
-        .iter()
-        .find_map(|l| l.split_whitespace().nth(1)?.parse().ok())
-        .expect("the control sent nothing");
+    // The UDP message names the unbound listener's port: connect back while it listens,
+    // before reading the streams (which end when the program does).
+    let mut buffer = [0u8; 256];
+    udp.set_read_timeout(Some(std::time::Duration::from_secs(5)))
+        .unwrap();
+    set_blocking(udp.as_raw_fd_ref());
+    let n = udp
+        .recv(&mut buffer)
+        .expect("the control sent nothing by UDP");
+    set_nonblocking(udp.as_raw_fd_ref());
+    let first = text(&buffer[..n]).trim().to_string();
+    let listening: u16 = first
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap();
     let connected_back = std::net::TcpStream::connect(("127.0.0.1", listening)).is_ok();
     child.wait().unwrap();
+    let mut outside = drain_listeners(&tcp, &udp, &unix);
+    outside.push(first);
     for kind in ["fastopen", "udp", "unix"] {
         assert!(
             outside.iter().any(|l| l.starts_with(kind)),
@@ -627,6 +639,14 @@ trait RawFdRef {
 impl<T: std::os::fd::AsRawFd> RawFdRef for T {
     fn as_raw_fd_ref(&self) -> i32 {
         self.as_raw_fd()
+    }
+}
+
+fn set_blocking(fd: i32) {
+    // SAFETY: changing the flags of a descriptor the test owns.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
     }
 }
 
