@@ -77,8 +77,11 @@ pub struct Isolation {
     pub drop_privileges: bool,
     pub landlock_abi: i64,
     /// As root: a private read-only root, new IPC and mount namespaces per run, a network
-    /// namespace per slot.
-    pub private_root: bool,
+    /// namespace per slot. `Err`: why not.
+    pub private_root: Result<(), String>,
+    /// Without root, in the user namespace: new IPC, network and mount namespaces, every
+    /// mount read-only except the scratch directory.
+    pub read_only_mounts: bool,
     /// The cgroup interface runs are accounted with, or why there is none.
     pub cgroup: Result<cgroup::Version, String>,
 }
@@ -89,13 +92,19 @@ impl Isolation {
     pub fn detect() -> Isolation {
         // SAFETY: geteuid has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
-        let user_namespace = !root && spawn::user_pid_namespace_works();
+        let read_only_mounts = !root && spawn::user_namespaces_work(true);
+        let user_namespace = read_only_mounts || !root && spawn::user_namespaces_work(false);
         Isolation {
             pid_namespace: root || user_namespace,
             user_namespace,
             drop_privileges: root,
             landlock_abi: landlock::abi(),
-            private_root: root,
+            private_root: if root {
+                Ok(())
+            } else {
+                Err("not root".to_string())
+            },
+            read_only_mounts,
             cgroup: if root {
                 Err("not set up yet".to_string())
             } else {
@@ -107,18 +116,23 @@ impl Isolation {
     /// One line for the user: what isolates the runs here, and what is missing and why.
     pub fn describe(&self) -> String {
         let namespaces = match (self.pid_namespace, self.user_namespace) {
-            (true, false) => "PID namespace: yes, IPC/mount/network namespaces: yes".to_string(),
-            (true, true) => {
+            (true, false) if self.private_root.is_ok() => {
+                "PID namespace: yes, IPC/mount/network namespaces: yes".to_string()
+            }
+            (true, false) => "PID namespace: yes".to_string(),
+            (true, true) if self.read_only_mounts => {
                 "PID namespace: yes (in a user namespace), IPC/network namespaces: yes, \
                  mounts: read-only except the scratch directory"
                     .to_string()
             }
+            (true, true) => "PID namespace: yes (in a user namespace)".to_string(),
             _ => "PID namespace: no (not root, no user namespaces)".to_string(),
         };
-        let root = if self.private_root {
-            "private root: yes (/usr, /etc, /dev minimal, the submission's files)"
-        } else {
-            "private root: no (not root)"
+        let root = match &self.private_root {
+            Ok(()) => {
+                "private root: yes (/usr, /etc, /dev minimal, the submission's folder)".to_string()
+            }
+            Err(why) => format!("private root: no ({why})"),
         };
         let cgroup = match &self.cgroup {
             Ok(cgroup::Version::V1) => "cgroups: v1 (memory, cpuacct, pids)".to_string(),
@@ -245,8 +259,23 @@ impl Sandbox {
     /// something they can see.
     pub fn hiding(command: Command, slots: usize, hidden: &[PathBuf]) -> io::Result<Sandbox> {
         let mut isolation = Isolation::detect();
+        let (binds, program, args) = relocate(&command);
+        let layout = rootfs::Layout {
+            binds,
+            hidden: hidden.to_vec(),
+        };
+        // The first slot's root, which also tells whether the machine allows one (a container
+        // without the right to mount does not): if not, runs fall back to Landlock on files.
+        let mut first_namespaces = None;
+        if isolation.private_root.is_ok() {
+            match rootfs::SlotNamespaces::build(&layout) {
+                Ok(ns) => first_namespaces = Some(ns),
+                Err(e) => isolation.private_root = Err(e.to_string()),
+            }
+        }
+        let private_root = isolation.private_root.is_ok();
         // Scratch directories on disk only without a private root (which has its own /tmp).
-        let root = if isolation.private_root {
+        let root = if private_root {
             None
         } else {
             Some(scratch_root()?)
@@ -271,23 +300,20 @@ impl Sandbox {
         } else {
             None
         };
-        let (binds, program, args) = if isolation.private_root {
-            relocate(&command)
+        let (program, args) = if private_root {
+            (program, args)
         } else {
-            (Vec::new(), command.program.clone(), command.args.clone())
-        };
-        let layout = rootfs::Layout {
-            binds,
-            hidden: hidden.to_vec(),
+            (command.program.clone(), command.args.clone())
         };
         let mut made = Vec::new();
         for (k, uid) in leases.into_iter().enumerate() {
             let uid_number = uid.as_ref().map(|l: &uids::UidLease| l.uid);
-            let (workdir, namespaces) = if isolation.private_root {
-                (
-                    PathBuf::from("/tmp"),
-                    Some(rootfs::SlotNamespaces::build(&layout)?),
-                )
+            let (workdir, namespaces) = if private_root {
+                let namespaces = match first_namespaces.take() {
+                    Some(ns) => ns,
+                    None => rootfs::SlotNamespaces::build(&layout)?,
+                };
+                (PathBuf::from("/tmp"), Some(namespaces))
             } else {
                 let workdir = root
                     .as_ref()
@@ -329,7 +355,7 @@ impl Sandbox {
             rules.push((workdir.as_path(), landlock::Access::Full));
             // With a private root the files are limited by what is mounted; Landlock then
             // only handles the network and scopes.
-            let ruleset = landlock::Ruleset::new(&rules, !isolation.private_root)?;
+            let ruleset = landlock::Ruleset::new(&rules, !private_root)?;
             made.push(Slot {
                 uid,
                 workdir,
@@ -434,9 +460,9 @@ impl Sandbox {
             landlock: slot.ruleset.as_ref().map(|r| r.raw_fd()),
             pid_namespace: self.isolation.pid_namespace,
             user_namespace: self.isolation.user_namespace,
-            ipc_namespace: self.isolation.pid_namespace,
+            ipc_namespace: slot.namespaces.is_some() || self.isolation.read_only_mounts,
             private_root,
-            read_only_tree: self.isolation.user_namespace,
+            read_only_tree: self.isolation.read_only_mounts,
             cgroup_join: slot.group.as_ref().map_or_else(Vec::new, |g| g.join_fds()),
             judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };

@@ -378,11 +378,32 @@ unsafe fn spawn_submission(
 }
 
 /// Can this process start a program in a new user and PID namespace (unprivileged user
-/// namespaces enabled)? Tried once with `/bin/true`.
-pub fn user_pid_namespace_works() -> bool {
-    extern "C" fn run_true(_: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: execve with static, NUL-terminated strings; _exit on failure.
+/// namespaces enabled), and with `full`, also in new IPC, network and mount namespaces with
+/// every mount read-only (what a run without root gets)? Tried once with `/bin/true`.
+pub fn user_namespaces_work(full: bool) -> bool {
+    extern "C" fn run_true(arg: *mut libc::c_void) -> libc::c_int {
+        // SAFETY: raw system calls with static strings and a local structure; _exit on
+        // failure.
         unsafe {
+            if !arg.is_null() {
+                let read_only = MountAttr {
+                    attr_set: MOUNT_ATTR_RDONLY,
+                    attr_clr: 0,
+                    propagation: 0,
+                    userns_fd: 0,
+                };
+                if libc::syscall(
+                    libc::SYS_mount_setattr,
+                    libc::AT_FDCWD,
+                    c"/".as_ptr(),
+                    AT_RECURSIVE,
+                    &read_only as *const MountAttr,
+                    std::mem::size_of::<MountAttr>(),
+                ) != 0
+                {
+                    libc::_exit(126);
+                }
+            }
             let path = c"/bin/true".as_ptr();
             let argv = [path, std::ptr::null()];
             let envp = [std::ptr::null::<libc::c_char>()];
@@ -392,20 +413,22 @@ pub fn user_pid_namespace_works() -> bool {
     }
     let mut stack = vec![0u8; 16 * 1024];
     let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
-    let flags = libc::CLONE_VM
+    let mut flags = libc::CLONE_VM
         | libc::CLONE_VFORK
         | libc::CLONE_NEWUSER
         | libc::CLONE_NEWPID
         | libc::SIGCHLD;
-    // SAFETY: a private stack and a callback that only execs or exits.
-    let pid = unsafe {
-        libc::clone(
-            run_true,
-            top as *mut libc::c_void,
-            flags,
-            std::ptr::null_mut(),
-        )
+    if full {
+        flags |= libc::CLONE_NEWIPC | libc::CLONE_NEWNET | libc::CLONE_NEWNS;
+    }
+    // Any non-null pointer asks the child for the read-only remount.
+    let marker = if full {
+        top as *mut libc::c_void
+    } else {
+        std::ptr::null_mut()
     };
+    // SAFETY: a private stack and a callback that only makes raw calls, execs or exits.
+    let pid = unsafe { libc::clone(run_true, top as *mut libc::c_void, flags, marker) };
     if pid < 0 {
         return false;
     }
