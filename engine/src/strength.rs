@@ -88,9 +88,15 @@ pub fn measure(
     cancel: &Cancel,
 ) -> Result<Matrix, JudgeError> {
     let mut verdicts = Vec::new();
+    // The test data stays invisible to the submissions wherever it lies.
+    let mut hidden: Vec<std::path::PathBuf> = tests
+        .iter()
+        .filter_map(|t| t.answer.parent().map(std::path::Path::to_path_buf))
+        .collect();
+    hidden.dedup();
     for (k, entrant) in entrants.iter().enumerate() {
         progress.message(&entrant.name);
-        let sandbox = Sandbox::new(from_path(&entrant.path, staging)?, jobs)
+        let sandbox = Sandbox::hiding(from_path(&entrant.path, staging)?, jobs, &hidden)
             .map_err(|e| JudgeError::sandbox("setting up", e))?;
         let rows = run_all(problem, &sandbox, &tests, limits, progress, cancel)?;
         if rows.len() != tests.len() {

@@ -39,8 +39,13 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let tests = discover(&args.tests)?;
     let staging = Staging::new()?;
     let command = from_words(&args.command, &staging)?;
-    let sandbox = Sandbox::new(command, args.sandbox.jobs())
-        .map_err(|e| JudgeError::sandbox("setting up", e))?;
+    // The test data stays invisible to the submission wherever it lies.
+    let sandbox = Sandbox::hiding(
+        command,
+        args.sandbox.jobs(),
+        std::slice::from_ref(&args.tests),
+    )
+    .map_err(|e| JudgeError::sandbox("setting up", e))?;
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
     let progress = Progress::new("tests", Some(tests.len() as u64));
