@@ -10,6 +10,7 @@ pub mod exit;
 pub mod input;
 pub mod picture;
 pub mod progress;
+pub mod report;
 pub mod registry;
 pub mod runner;
 pub mod sandbox;

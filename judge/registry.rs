@@ -32,6 +32,11 @@ pub trait ProblemEntry: Sync {
     /// The checker: does a program's output `got` give the same answer as `expected` (the
     /// answer file)? Tokens may be separated by any whitespace. `Err` says why not.
     fn check(&self, expected: &str, got: &[u8]) -> Result<(), String>;
+    /// Does an answer file read as an answer of this problem? `Err` says why not.
+    fn read_answer_file(&self, text: &str) -> Result<(), String>;
+    /// The board of `input` with `expected` against `got` (a program's output), ready to
+    /// draw; `None` if the input or the expected answer does not read.
+    fn drawing(&self, input: &str, expected: &str, got: &str) -> Option<crate::picture::Drawing>;
     /// `judge gen`.
     fn generate(
         &self,
@@ -126,6 +131,14 @@ impl<P: Generate> ProblemEntry for Entry<P> {
 
     fn check(&self, expected: &str, got: &[u8]) -> Result<(), String> {
         crate::checker::check::<P>(expected, got)
+    }
+
+    fn read_answer_file(&self, text: &str) -> Result<(), String> {
+        P::read_answer(text).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn drawing(&self, input: &str, expected: &str, got: &str) -> Option<crate::picture::Drawing> {
+        crate::picture::Drawing::of::<P>(input, expected, got)
     }
 
     fn generate(

@@ -5,11 +5,13 @@
 //! test rejects (fragile), and for a wrong submission that survives, says which generator
 //! family would have caught it.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::registry::{ProblemEntry, parse_problem};
+use crate::report::{self, FamilyHint, Format, StrengthReport, Submission};
 use crate::runner::submission::{Staging, from_source, is_source, resolve};
 use crate::runner::tests::{Test, discover};
 use crate::runner::verdict::{Verdict, judge};
@@ -31,14 +33,16 @@ pub struct Args {
     /// A folder of correct submissions, which every test must accept.
     #[arg(long)]
     pub correct: Option<PathBuf>,
-    /// Where to write the tests x submissions matrix (CSV).
-    #[arg(long, default_value = "strength.csv")]
-    pub report: PathBuf,
+    /// Write a report; the format follows the name: .csv (the tests x submissions verdict
+    /// matrix), .json, .xml (JUnit: one test case per submission), .html (one page: the kill
+    /// matrix coloured, the cover, fragile tests, survivors). Nothing is written without it.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
     #[arg(long, default_value_t = 2.0)]
     pub time_limit: f64,
     #[arg(long, default_value_t = 256)]
     pub memory_limit: u64,
-    #[arg(long)]
+    #[arg(long, value_parser = crate::commands::parse_jobs)]
     pub jobs: Option<usize>,
 }
 
@@ -90,7 +94,7 @@ fn verdicts(
 ) -> Result<Vec<Verdict>> {
     let sandbox = Sandbox::new(command, jobs)
         .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
-    let rows = run_all(problem, &sandbox, tests, limits, progress)?;
+    let rows = run_all(problem, &sandbox, tests, limits, progress, &mut |_, _| {})?;
     if rows.len() != tests.len() {
         return Err(JudgeError::Other("interrupted".to_string()));
     }
@@ -156,6 +160,9 @@ fn family_hints(
 
 pub fn run(args: &Args) -> Result<Outcome> {
     crate::commands::run::check_limits(args.time_limit, args.memory_limit)?;
+    if let Some(path) = &args.report {
+        Format::of(path)?;
+    }
     let tests = discover(&args.tests)?;
     let wrong = submissions(&args.wrong)?;
     let correct = match &args.correct {
@@ -186,23 +193,6 @@ pub fn run(args: &Args) -> Result<Outcome> {
         progress.set(((k + 1) * tests.len()) as u64);
     }
     progress.finish();
-
-    // The matrix, one row per test.
-    let mut csv = csv::Writer::from_path(&args.report)
-        .map_err(|e| JudgeError::Other(format!("{}: {e}", args.report.display())))?;
-    let header: Vec<String> = std::iter::once("test".to_string())
-        .chain(all.iter().map(|(kind, (name, _))| format!("{kind}:{name}")))
-        .collect();
-    csv.write_record(&header)
-        .map_err(|e| JudgeError::Other(e.to_string()))?;
-    for (t, test) in tests.iter().enumerate() {
-        let row: Vec<String> = std::iter::once(test.name.clone())
-            .chain(matrix.iter().map(|m| m[t].to_string()))
-            .collect();
-        csv.write_record(&row)
-            .map_err(|e| JudgeError::Other(e.to_string()))?;
-    }
-    csv.flush().map_err(|e| JudgeError::io(&args.report, e))?;
 
     let n_correct = correct.len();
     let mut failed = false;
@@ -261,9 +251,11 @@ pub fn run(args: &Args) -> Result<Outcome> {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    let mut hints_of = BTreeMap::new();
     for (name, path) in &survivors {
         failed = true;
         let hints = family_hints(args.problem, command_for(path, &staging)?, &limits)?;
+        hints_of.insert(name.clone(), hints.clone());
         let catching: Vec<String> = hints
             .iter()
             .filter(|(_, f, _)| *f > 0)
@@ -280,7 +272,35 @@ pub fn run(args: &Args) -> Result<Outcome> {
             );
         }
     }
-    println!("matrix written to {}", args.report.display());
+    if let Some(path) = &args.report {
+        let report = StrengthReport {
+            problem: args.problem.id().to_string(),
+            tests_dir: args.tests.display().to_string(),
+            tests: tests.iter().map(|t| t.name.clone()).collect(),
+            submissions: all
+                .iter()
+                .zip(&matrix)
+                .map(|((kind, (name, _)), verdicts)| Submission {
+                    name: name.clone(),
+                    kind,
+                    verdicts: verdicts.clone(),
+                    families: hints_of
+                        .get(name)
+                        .into_iter()
+                        .flatten()
+                        .map(|(family, failed, tried)| FamilyHint {
+                            family: family.clone(),
+                            failed: *failed,
+                            tried: *tried,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            cover: cover.clone(),
+        };
+        report::write_strength(path, &report)?;
+        println!("report written to {}", path.display());
+    }
     Ok(if failed {
         Outcome::Finding
     } else {

@@ -47,7 +47,17 @@ pub fn run_one(
         return Ok(None);
     }
     let (verdict, message) = judge(&finished, limits, |out| problem.check(&answer, out));
+    // What a failing submission wrote, for the reports; 16 KiB of each is plenty to show.
+    let kept = |bytes: &[u8]| {
+        if verdict == Verdict::AC {
+            String::new()
+        } else {
+            String::from_utf8_lossy(&bytes[..bytes.len().min(16 << 10)]).into_owned()
+        }
+    };
     Ok(Some(Row {
+        stdout: kept(&finished.stdout),
+        stderr: kept(&finished.stderr),
         test: test.name.clone(),
         verdict,
         cpu_ms: finished.cpu.as_millis() as u64,
@@ -60,19 +70,21 @@ pub fn run_one(
 
 /// Is this TLE close enough to the limit that a busy machine could have caused it? (A run
 /// that mostly slept, far under the CPU limit, would only time out again.)
-fn near_limit(row: &Row, limits: &Limits) -> bool {
+pub fn near_limit(row: &Row, limits: &Limits) -> bool {
     let (cpu, limit) = (u128::from(row.cpu_ms), limits.cpu.as_millis());
     row.verdict == Verdict::TLE && cpu * 2 >= limit && cpu * 2 < limit * 3
 }
 
 /// Runs every test with `sandbox.slots()` in parallel. A TLE near the limit is re-run alone
-/// before it stands. Returns the rows finished (all of them unless interrupted).
+/// before it stands. `on_row` sees every row as it finishes (before any re-run). Returns the
+/// rows finished (all of them unless interrupted).
 pub fn run_all(
     problem: &dyn ProblemEntry,
     sandbox: &Sandbox,
     tests: &[Test],
     limits: &Limits,
     progress: &Progress,
+    on_row: &mut dyn FnMut(usize, &Row),
 ) -> Result<Vec<Row>, JudgeError> {
     catch_interrupts();
     let next = AtomicUsize::new(0);
@@ -104,7 +116,12 @@ pub fn run_all(
             done += 1;
             progress.set(done);
             match result {
-                Ok(row) => rows[i] = row,
+                Ok(row) => {
+                    if let Some(row) = &row {
+                        on_row(i, row);
+                    }
+                    rows[i] = row;
+                }
                 Err(e) => {
                     INTERRUPTED.store(true, Ordering::SeqCst);
                     first_error.get_or_insert(e);
