@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # An unattended fuzzing run over every target, with a report in the morning.
 #
-#   fuzz/overnight.sh --hours 8            # or --minutes 30; optional: TARGET... to restrict
+#   fuzz/overnight.sh --hours 8            # or --minutes 30; optional: JOB... to restrict
+#
+# A job is a fuzz target (parse, differential, generators) on one problem, named KIND-PROBLEM
+# (`differential-omok`); the problems come from `judge problems`, and the target learns its
+# problem from BOARDJUDGE_PROBLEM.
 #
 # Builds every target (stable, `-s none`), seeds the corpora from the case corpus and the
 # generators (`judge testset`), splits the time into rounds in which every target gets its
@@ -10,7 +14,8 @@
 # de-duplicates crashes by their panic message, minimises each unique one (`cargo fuzz tmin`),
 # and writes fuzz/reports/TIMESTAMP/report.csv and summary.md.
 set -euo pipefail
-cd "$(dirname "$0")"
+script=$(realpath "$0")
+cd "$(dirname "$script")"
 
 seconds=$((8 * 3600))
 targets=()
@@ -18,33 +23,41 @@ while (($#)); do
   case "$1" in
     --hours) seconds=$(awk "BEGIN { printf \"%d\", $2 * 3600 }"); shift 2 ;;
     --minutes) seconds=$(awk "BEGIN { printf \"%d\", $2 * 60 }"); shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$script"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 cargo fuzz build -s none
-((${#targets[@]})) || mapfile -t targets < <(cargo fuzz list)
+(cd .. && cargo build --release --quiet)
+mapfile -t problems < <(../target/release/judge problems | cut -d' ' -f1)
+if ((${#targets[@]} == 0)); then
+  for kind in $(cargo fuzz list); do
+    for problem in "${problems[@]}"; do targets+=("$kind-$problem"); done
+  done
+fi
 cores=$(nproc)
 bin=target/x86_64-unknown-linux-gnu/release
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 report=reports/$stamp
 mkdir -p "$report/logs"
 
+# Job KIND-PROBLEM runs target KIND with BOARDJUDGE_PROBLEM=PROBLEM (kinds have no '-').
+job() { local name=$1; shift; BOARDJUDGE_PROBLEM=${name#*-} "$@"; }
+kind() { echo "${1%%-*}"; }
+
 # Seed corpora: every test of a generated test set, as raw bytes for the parse targets and as
 # text-mode inputs ("T" + text) for the differential ones.
-(cd .. && cargo build --release --quiet)
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
-for problem in gomoku-checker omok othello-flips attack25 renju; do
-  module=${problem//-/_}
+for problem in "${problems[@]}"; do
   ../target/release/judge testset "$problem" --seed 1 --out "$seeds/$problem" 2>/dev/null
-  mkdir -p "corpus/${module}_parse" "corpus/${module}_differential" "corpus/${module}_generators"
+  mkdir -p "corpus/parse-$problem" "corpus/differential-$problem" "corpus/generators-$problem"
   for f in "$seeds/$problem"/*.in; do
     name=$(basename "$f" .in)
-    cp "$f" "corpus/${module}_parse/seed-$name"
-    { printf 'T'; cat "$f"; } > "corpus/${module}_differential/seed-$name"
+    cp "$f" "corpus/parse-$problem/seed-$name"
+    { printf 'T'; cat "$f"; } > "corpus/differential-$problem/seed-$name"
   done
 done
 
@@ -61,7 +74,7 @@ for ((round = 1; round <= rounds; round++)); do
   for ((i = 0; i < ${#targets[@]}; i += cores)); do
     for t in "${targets[@]:i:cores}"; do
       log="$report/logs/$t-round$round.log"
-      "$bin/$t" "corpus/$t" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+      job "$t" "$bin/$(kind "$t")" "corpus/$t" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
         -max_total_time="$slice" -artifact_prefix="artifacts/$t/" -print_final_stats=1 >"$log" 2>&1 &
     done
     wait
@@ -78,7 +91,7 @@ for ((round = 1; round <= rounds; round++)); do
   done
   # Keep each corpus small: merge it into a fresh folder of the inputs that add coverage.
   for t in "${targets[@]}"; do
-    cargo fuzz cmin -s none "$t" "corpus/$t" >/dev/null 2>&1 || echo "cmin of $t failed (corpus kept as it was)"
+    job "$t" cargo fuzz cmin -s none "$(kind "$t")" "corpus/$t" >/dev/null 2>&1 || echo "cmin of $t failed (corpus kept as it was)"
   done
   echo "round $round of $rounds done"
 done
@@ -104,14 +117,14 @@ for t in "${targets[@]}"; do
   for crash in "${crashes[@]}"; do
     # One finding per kind: the panic's location and the start of its message, without the
     # data (every disagreement prints a different board).
-    message=$(RUST_BACKTRACE=0 "$bin/$t" "$crash" 2>&1 | grep -m1 -A1 'panicked at' | sed -E 's/^thread .* panicked at //; s/[(":].*$//' | tr '\n' ' ' | cut -c1-160 || true)
+    message=$(RUST_BACKTRACE=0 job "$t" "$bin/$(kind "$t")" "$crash" 2>&1 | grep -m1 -A1 'panicked at' | sed -E 's/^thread .* panicked at //; s/[(":].*$//' | tr '\n' ' ' | cut -c1-160 || true)
     [[ -n "${seen[$message]:-}" ]] && continue
     seen[$message]=1
     unique=$((unique + 1))
-    cargo fuzz tmin -s none "$t" "$crash" -- -runs=20000 >"$report/logs/$t-tmin-$unique.log" 2>&1 || true
+    job "$t" cargo fuzz tmin -s none "$(kind "$t")" "$crash" -- -runs=20000 >"$report/logs/$t-tmin-$unique.log" 2>&1 || true
     minimised=$(grep -oE "artifacts/$t/minimized-from-[0-9a-f]+" "$report/logs/$t-tmin-$unique.log" | tail -n 1 || true)
     input=${minimised:-$crash}
-    shown=$(RUST_BACKTRACE=0 "$bin/$t" "$input" 2>&1 | sed -n '/panicked at/,/^note:/p' | head -n 40 || true)
+    shown=$(RUST_BACKTRACE=0 job "$t" "$bin/$(kind "$t")" "$input" 2>&1 | sed -n '/panicked at/,/^note:/p' | head -n 40 || true)
     findings+=$'\n'"## $t: $message"$'\n\n'"minimised input: \`fuzz/$input\`"$'\n\n```\n'"$shown"$'\n```\n'
   done
   unset seen

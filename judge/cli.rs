@@ -37,14 +37,14 @@ pub enum Command {
     /// Measure how strong a test set is against known-wrong solutions.
     Strength(commands::strength::Args),
     /// Write every solver of a problem (correct and known-wrong) as standalone programs.
-    Solutions(crate::solution_programs::Args),
+    Solutions(engine::solution_programs::Args),
     /// Measure parser and solver throughput on generated inputs.
     Bench(commands::bench::Args),
     /// List a problem's generator families and what each targets.
     Families(commands::families::Args),
 }
 
-pub fn run(cli: &Cli) -> crate::Result<crate::Outcome> {
+pub fn run(cli: &Cli) -> engine::Result<engine::Outcome> {
     match &cli.command {
         Command::Problems => commands::problems::run(),
         Command::Solve(args) => commands::solve::run(args),
@@ -55,7 +55,7 @@ pub fn run(cli: &Cli) -> crate::Result<crate::Outcome> {
         Command::Stress(args) => commands::stress::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Strength(args) => commands::strength::run(args),
-        Command::Solutions(args) => crate::solution_programs::run(args),
+        Command::Solutions(args) => engine::solution_programs::run(args),
         Command::Families(args) => commands::families::run(args),
     }
 }

@@ -1,9 +1,12 @@
+//! `judge`: argument parsing and output; the work is done by the `engine` crate.
+
+mod cli;
+mod commands;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
-
-use boardjudge::cli::{Cli, run};
-use boardjudge::exit;
+use engine::exit;
 
 /// Set when a write to standard output failed because its reader went away.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
@@ -27,7 +30,7 @@ fn quiet_on_broken_pipe() {
     std::panic::set_hook(Box::new(move |info| {
         if is_broken_pipe(info.payload()) {
             STDOUT_CLOSED.store(true, Ordering::SeqCst);
-            boardjudge::runner::INTERRUPTED.store(true, Ordering::SeqCst);
+            engine::runner::INTERRUPTED.store(true, Ordering::SeqCst);
         } else {
             default(info);
         }
@@ -36,21 +39,23 @@ fn quiet_on_broken_pipe() {
 
 fn main() {
     // Named PROBLEM--SOLVER, this executable is that solver (see `judge solutions`).
-    if let Some(code) = boardjudge::solution_programs::dispatch_by_name() {
+    if let Some(code) = engine::solution_programs::dispatch_by_name() {
         std::process::exit(code);
     }
     quiet_on_broken_pipe();
     // clap exits with 2 on a usage error and 0 for --help, as the exit-code contract says.
-    let cli = Cli::parse();
-    let code = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&cli))) {
-        Ok(Ok(outcome)) => outcome.exit_code(),
-        Ok(Err(_)) if STDOUT_CLOSED.load(Ordering::SeqCst) => exit::FAILURE,
+    let cli = cli::Cli::parse();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cli::run(&cli)));
+    let code = match result {
+        // Standard output went away: nothing more to say, and nobody to say it to.
+        _ if STDOUT_CLOSED.load(Ordering::SeqCst) => exit::FAILURE,
+        Ok(Ok(engine::Outcome::Success)) => exit::SUCCESS,
+        Ok(Ok(engine::Outcome::Finding)) => exit::FINDING,
         Ok(Err(error)) => {
             eprintln!("judge: error: {error}");
             exit::FAILURE
         }
-        Err(_) if STDOUT_CLOSED.load(Ordering::SeqCst) => exit::FAILURE,
-        // Any other panic has been reported by the default hook; keep Rust's exit code.
+        // Any other panic was reported by the default hook; keep Rust's exit code for it.
         Err(_) => 101,
     };
     std::process::exit(code);

@@ -1,7 +1,7 @@
 //! `judge bench PROBLEM [--cases N] [--seed S]`.
 
-use crate::registry::{ProblemEntry, parse_problem};
-use crate::{Outcome, Result};
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

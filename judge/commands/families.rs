@@ -1,7 +1,7 @@
 //! `judge families PROBLEM`: the generator families and what each targets.
 
-use crate::registry::{ProblemEntry, parse_problem};
-use crate::{Outcome, Result};
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

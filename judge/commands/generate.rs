@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::registry::{ProblemEntry, parse_problem};
-use crate::{Outcome, Result};
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -1,7 +1,7 @@
 //! `judge problems`: one line per problem, its id and what it asks.
 
-use crate::registry::PROBLEMS;
-use crate::{Outcome, Result};
+use engine::registry::PROBLEMS;
+use engine::{Outcome, Result};
 
 pub fn run() -> Result<Outcome> {
     for problem in PROBLEMS {

@@ -5,17 +5,17 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use crate::error::JudgeError;
-use crate::progress::Progress;
-use crate::registry::{ProblemEntry, SolverKind, parse_problem};
-use crate::report::{self, Failure, Format, RunReport, escape};
-use crate::runner::report::Row;
-use crate::runner::submission::{Staging, from_source, is_source, resolve};
-use crate::runner::tests::{Test, discover};
-use crate::runner::verdict::Verdict;
-use crate::runner::{INTERRUPTED, default_limits, near_limit, run_all};
-use crate::sandbox::{self, Isolation, Sandbox};
-use crate::{Outcome, Result};
+use engine::error::JudgeError;
+use engine::progress::Progress;
+use engine::registry::{ProblemEntry, SolverKind, parse_problem};
+use engine::report::{self, Failure, Format, RunReport, escape};
+use engine::runner::report::Row;
+use engine::runner::submission::{Staging, from_source, is_source, resolve};
+use engine::runner::tests::{Test, discover};
+use engine::runner::verdict::Verdict;
+use engine::runner::{INTERRUPTED, default_limits, near_limit, run_all};
+use engine::{Outcome, Result};
+use sandbox::{Isolation, Sandbox};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -3,9 +3,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::error::JudgeError;
-use crate::registry::{ProblemEntry, SolverKind, parse_problem};
-use crate::{Outcome, Result, input};
+use engine::error::JudgeError;
+use engine::registry::{ProblemEntry, SolverKind, parse_problem};
+use engine::{Outcome, Result, input};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

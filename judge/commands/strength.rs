@@ -8,16 +8,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::error::JudgeError;
-use crate::progress::Progress;
-use crate::registry::{ProblemEntry, parse_problem};
-use crate::report::{self, FamilyHint, Format, StrengthReport, Submission};
-use crate::runner::submission::{Staging, from_source, is_source, resolve};
-use crate::runner::tests::{Test, discover};
-use crate::runner::verdict::{Verdict, judge};
-use crate::runner::{INTERRUPTED, default_limits, run_all};
-use crate::sandbox::{self, Isolation, Limits, Sandbox};
-use crate::{Outcome, Result};
+use engine::error::JudgeError;
+use engine::progress::Progress;
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::report::{self, FamilyHint, Format, StrengthReport, Submission};
+use engine::runner::submission::{Staging, from_source, is_source, resolve};
+use engine::runner::tests::{Test, discover};
+use engine::runner::verdict::{Verdict, judge};
+use engine::runner::{INTERRUPTED, default_limits, run_all};
+use engine::{Outcome, Result};
+use sandbox::{Isolation, Limits, Sandbox};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use crate::error::JudgeError;
-use crate::progress::Progress;
-use crate::registry::{ProblemEntry, SolverKind, parse_problem};
-use crate::runner::INTERRUPTED;
-use crate::stress::{Budget, Shard, Summary};
-use crate::{Outcome, Result};
+use engine::error::JudgeError;
+use engine::progress::Progress;
+use engine::registry::{ProblemEntry, SolverKind, parse_problem};
+use engine::runner::INTERRUPTED;
+use engine::stress::{Budget, Shard, Summary};
+use engine::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -96,12 +96,12 @@ pub fn run(args: &Args) -> Result<Outcome> {
 
 fn run_external(args: &Args) -> Result<Outcome> {
     crate::commands::run::check_limits(args.time_limit, args.memory_limit)?;
-    let staging = crate::runner::submission::Staging::new()?;
+    let staging = engine::runner::submission::Staging::new()?;
     let command = crate::commands::run::submission(&args.command, &staging)?;
-    let sandbox = crate::sandbox::Sandbox::new(command, jobs(args.jobs))
+    let sandbox = sandbox::Sandbox::new(command, jobs(args.jobs))
         .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
     let budget = budget(args, 10_000);
-    let limits = crate::runner::default_limits(args.time_limit, args.memory_limit);
+    let limits = engine::runner::default_limits(args.time_limit, args.memory_limit);
     let progress = Progress::new("cases", budget.cases);
     let summary = args
         .problem
@@ -163,10 +163,10 @@ fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
     if let Some(dir) = &args.save {
         args.problem.save_finding(finding, dir)?;
         println!(
-            "saved to {}; to keep it as a regression test: cat {}/case.toml >> solutions/testdata/{}.toml",
+            "saved to {}; to keep it as a regression test: cat {}/case.toml >> {}",
             dir.display(),
             dir.display(),
-            args.problem.id()
+            problems::corpus::corpus_path(args.problem.id())
         );
     }
     Ok(Outcome::Finding)

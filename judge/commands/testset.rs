@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use crate::registry::{ProblemEntry, parse_problem};
-use crate::testgen::Layout;
-use crate::{Outcome, Result};
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::testgen::Layout;
+use engine::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use crate::registry::{ProblemEntry, parse_problem};
-use crate::{Outcome, Result, input};
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::{Outcome, Result, input};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -2,8 +2,8 @@
 //! `validate` accepts the valid inputs and rejects the invalid ones with the expected message
 //! (exit 1), and `solve` rejects them with exit 2.
 
-use solutions::corpus::corpus;
-use solutions::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
+use problems::corpus::corpus;
+use problems::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
 
 use crate::util::*;
 

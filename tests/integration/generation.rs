@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use problems::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
 use sha2::{Digest, Sha256};
-use solutions::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
 
 use crate::util::*;
 

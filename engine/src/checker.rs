@@ -1,0 +1,25 @@
+//! The checker: compares a program's output with the answer file through the problem's
+//! lenient answer reader (any whitespace between tokens).
+
+use problems::Problem;
+
+use crate::runner::verdict::shorten;
+
+pub fn check<P: Problem>(expected: &str, got: &[u8]) -> Result<(), String> {
+    let expected =
+        P::read_answer(expected).map_err(|e| format!("the answer file does not read: {e}"))?;
+    let text = std::str::from_utf8(got).map_err(|_| "the output is not UTF-8".to_string())?;
+    let got = P::read_answer(text).map_err(|e| e.to_string())?;
+    if got == expected {
+        Ok(())
+    } else {
+        let one_line = |answer: &P::Answer| {
+            shorten(&P::write_answer(answer).trim_end().replace('\n', " / "), 60)
+        };
+        Err(format!(
+            "expected {}, got {}",
+            one_line(&expected),
+            one_line(&got)
+        ))
+    }
+}

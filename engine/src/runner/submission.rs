@@ -1,0 +1,250 @@
+//! Turning what the user typed after `--` (or a source file) into a [`sandbox::Command`].
+//!
+//! - A command works as typed from the user's directory: the program is looked up in the
+//!   sandbox's `PATH` (`/usr/local/bin:/usr/bin:/bin`), then the user's; a program or an
+//!   argument naming an existing file relative to the user's directory becomes an absolute
+//!   path, which the sandbox may read and execute.
+//! - A single source file is built (or run by its interpreter) by its extension; the commands
+//!   are in [`TOOLCHAINS`] and can be overridden with `BOARDJUDGE_BUILD_<EXT>` /
+//!   `BOARDJUDGE_RUN_<EXT>` (placeholders `{src}` and `{out}`).
+//! - When the sandbox runs as another user, files it could not reach (e.g. under `/root`) are
+//!   copied into a private staging directory first.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use crate::error::JudgeError;
+use sandbox::SANDBOX_PATH;
+
+/// How each source extension is built and run: (extension, build command or "", run command).
+pub const TOOLCHAINS: [(&str, &str, &str); 7] = [
+    ("c", "gcc -O2 -std=gnu17 -o {out} {src} -lm", "{out}"),
+    ("cpp", "g++ -O2 -std=gnu++17 -o {out} {src}", "{out}"),
+    ("cc", "g++ -O2 -std=gnu++17 -o {out} {src}", "{out}"),
+    ("rs", "rustc -O --edition 2021 -o {out} {src}", "{out}"),
+    ("py", "", "python3 {src}"),
+    ("rb", "", "ruby {src}"),
+    ("js", "", "node {src}"),
+];
+
+/// Where built programs and staged copies live for one run; removed at the end.
+pub struct Staging {
+    pub dir: PathBuf,
+}
+
+impl Staging {
+    pub fn new() -> Result<Staging, JudgeError> {
+        let base = std::env::temp_dir();
+        for attempt in 0..1000u32 {
+            let dir = base.join(format!(
+                "boardjudge-staging-{}-{attempt}",
+                std::process::id()
+            ));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => {
+                    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
+                        .map_err(|e| JudgeError::io(&dir, e))?;
+                    return Ok(Staging { dir });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(JudgeError::io(&dir, e)),
+            }
+        }
+        Err(JudgeError::Other(
+            "no free staging directory name".to_string(),
+        ))
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn find_in(path_list: &str, name: &str) -> Option<PathBuf> {
+    path_list
+        .split(':')
+        .filter(|d| !d.is_empty())
+        .map(|d| Path::new(d).join(name))
+        .find(|p| is_executable(p))
+}
+
+fn is_executable(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// Can a user other than the owner read `path` (every directory above it traversable)?
+fn reachable_by_others(path: &Path) -> bool {
+    let readable = std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o004 != 0);
+    readable
+        && path
+            .ancestors()
+            .skip(1)
+            .all(|dir| std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o001 != 0))
+}
+
+/// The file itself, or a copy in the staging directory if the sandbox user could not reach it.
+fn stage(path: &Path, staging: &Staging, drop_privileges: bool) -> Result<PathBuf, JudgeError> {
+    if !drop_privileges || reachable_by_others(path) {
+        return Ok(path.to_path_buf());
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    let dir = staging.dir.join(format!(
+        "staged-{}",
+        std::fs::read_dir(&staging.dir)
+            .map(|d| d.count())
+            .unwrap_or(0)
+    ));
+    std::fs::create_dir_all(&dir).map_err(|e| JudgeError::io(&dir, e))?;
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| JudgeError::io(&dir, e))?;
+    let copy = dir.join(name);
+    std::fs::copy(path, &copy).map_err(|e| JudgeError::io(path, e))?;
+    let mode = std::fs::metadata(path)
+        .map(|m| m.permissions().mode())
+        .unwrap_or(0o644);
+    std::fs::set_permissions(
+        &copy,
+        std::fs::Permissions::from_mode(if mode & 0o111 != 0 { 0o755 } else { 0o644 }),
+    )
+    .map_err(|e| JudgeError::io(&copy, e))?;
+    Ok(copy)
+}
+
+/// Resolves a command as typed in `cwd`.
+pub fn resolve(
+    words: &[String],
+    cwd: &Path,
+    staging: &Staging,
+    drop_privileges: bool,
+) -> Result<sandbox::Command, JudgeError> {
+    let (first, rest) = words
+        .split_first()
+        .ok_or_else(|| JudgeError::Usage("no submission command after --".to_string()))?;
+    let program = if first.contains('/') {
+        let path = cwd.join(first);
+        if !is_executable(&path) {
+            return Err(JudgeError::Usage(format!(
+                "{first}: not an executable file"
+            )));
+        }
+        path
+    } else {
+        let user_path = std::env::var("PATH").unwrap_or_default();
+        find_in(SANDBOX_PATH, first)
+            .or_else(|| find_in(&user_path, first))
+            .ok_or_else(|| {
+                JudgeError::Usage(format!(
+                    "{first}: program not found in {SANDBOX_PATH} or PATH"
+                ))
+            })?
+    };
+    let program = stage(
+        &std::fs::canonicalize(&program).unwrap_or(program),
+        staging,
+        drop_privileges,
+    )?;
+    let mut readable = Vec::new();
+    let mut args = Vec::new();
+    for arg in rest {
+        let path = cwd.join(arg);
+        if !arg.starts_with('-') && path.is_file() {
+            let staged = stage(
+                &std::fs::canonicalize(&path).unwrap_or(path),
+                staging,
+                drop_privileges,
+            )?;
+            args.push(staged.display().to_string());
+            readable.push(staged);
+        } else {
+            args.push(arg.clone());
+        }
+    }
+    Ok(sandbox::Command {
+        program,
+        args,
+        readable,
+    })
+}
+
+/// The build and run commands for a source file's extension, with overrides from the
+/// environment.
+pub fn toolchain(extension: &str) -> Option<(String, String)> {
+    let (_, build, run) = TOOLCHAINS.iter().find(|(ext, _, _)| *ext == extension)?;
+    let key = extension.to_ascii_uppercase();
+    let build =
+        std::env::var(format!("BOARDJUDGE_BUILD_{key}")).unwrap_or_else(|_| build.to_string());
+    let run = std::env::var(format!("BOARDJUDGE_RUN_{key}")).unwrap_or_else(|_| run.to_string());
+    Some((build, run))
+}
+
+fn fill(template: &str, src: &Path, out: &Path) -> Vec<String> {
+    template
+        .split_whitespace()
+        .map(|w| {
+            w.replace("{src}", &src.display().to_string())
+                .replace("{out}", &out.display().to_string())
+        })
+        .collect()
+}
+
+/// Is `path` a source file the judge knows how to build or run?
+pub fn is_source(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| toolchain(e).is_some())
+}
+
+/// Builds (if the language needs it) and resolves a source file. A build failure is an error
+/// with the compiler's message, not a verdict.
+pub fn from_source(
+    src: &Path,
+    cwd: &Path,
+    staging: &Staging,
+    drop_privileges: bool,
+) -> Result<sandbox::Command, JudgeError> {
+    let ext = src.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let (build, run) = toolchain(ext).ok_or_else(|| {
+        JudgeError::Usage(format!("{}: no toolchain for .{ext} files", src.display()))
+    })?;
+    let src = std::fs::canonicalize(cwd.join(src)).map_err(|e| JudgeError::io(src, e))?;
+    let stem = src
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "program".to_string());
+    let out = staging.dir.join(format!(
+        "{stem}-{}",
+        std::fs::read_dir(&staging.dir)
+            .map(|d| d.count())
+            .unwrap_or(0)
+    ));
+    if !build.is_empty() {
+        let words = fill(&build, &src, &out);
+        let output = std::process::Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| {
+                JudgeError::Other(format!(
+                    "build of {}: cannot run {}: {e}",
+                    src.display(),
+                    words[0]
+                ))
+            })?;
+        if !output.status.success() {
+            return Err(JudgeError::Other(format!(
+                "build of {} failed ({}):\n{}",
+                src.display(),
+                words.join(" "),
+                String::from_utf8_lossy(&output.stderr).trim_end()
+            )));
+        }
+    }
+    let words = fill(&run, &src, &out);
+    resolve(&words, cwd, staging, drop_privileges)
+}

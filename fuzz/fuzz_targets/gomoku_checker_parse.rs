@@ -1,6 +1,0 @@
-//! gomoku-checker: arbitrary bytes never make the parser panic, and an accepted input is canonical.
-#![no_main]
-use libfuzzer_sys::fuzz_target;
-use solutions::GomokuChecker;
-
-fuzz_target!(|data: &[u8]| generators::fuzz_bodies::parse::<GomokuChecker>(data));
