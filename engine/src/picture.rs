@@ -112,10 +112,8 @@ enum Mark {
 /// What a cell shows as text: the point's glyph, an empty cell's name, or its ink's glyph.
 fn content(picture: &Picture, r: usize, c: usize) -> String {
     let ink = picture.ink(r, c);
-    if picture.point == Some((r, c)) {
-        if let Some(key) = picture.point_key {
-            return key.glyph.to_string();
-        }
+    if let (true, Some(key)) = (picture.point == Some((r, c)), picture.point_key) {
+        return key.glyph.to_string();
     }
     match picture.cell_name(r, c) {
         Some(name) if ink == Ink::Empty => name.to_string(),
@@ -422,7 +420,11 @@ fn svg_grid(
                         cell - 2,
                         cell - 2,
                         fill.unwrap_or("#ffffff"),
-                        if ink == Ink::White { "#555" } else { colours.line }
+                        if ink == Ink::White {
+                            "#555"
+                        } else {
+                            colours.line
+                        }
                     );
                     if fill.is_some() && !faint {
                         // The holder's letter, so a white panel is told from an empty one.
@@ -447,16 +449,14 @@ fn svg_grid(
             }
             let mark = layer.map_or(Mark::None, |l| l.mark((r, c)));
             let named = picture.cell_name(r, c).filter(|_| ink == Ink::Empty);
-            if let Some(name) = named {
-                if !faint || mark != Mark::None {
-                    let _ = writeln!(
-                        out,
-                        r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" fill="#444">{}</text>"##,
-                        cy + 4,
-                        if cell >= 26 { 12 } else { 10 },
-                        escape::html(name)
-                    );
-                }
+            if let Some(name) = named.filter(|_| !faint || mark != Mark::None) {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" fill="#444">{}</text>"##,
+                    cy + 4,
+                    if cell >= 26 { 12 } else { 10 },
+                    escape::html(name)
+                );
             }
             if picture.point == Some((r, c)) {
                 let _ = writeln!(
@@ -561,15 +561,7 @@ pub fn svg(picture: &Picture, diff: &Difference, title: &[String]) -> String {
     let mut body = String::new();
     let title_height = title.len() * 18;
     let mut y = PAD + title_height + if title.is_empty() { 0 } else { 6 };
-    let (board_w, board_h) = svg_grid(
-        &mut body,
-        picture,
-        diff.on_board(),
-        PAD,
-        y,
-        cell,
-        false,
-    );
+    let (board_w, board_h) = svg_grid(&mut body, picture, diff.on_board(), PAD, y, cell, false);
     let mut width = board_w;
     y += board_h + 14;
 
@@ -599,7 +591,12 @@ pub fn svg(picture: &Picture, diff: &Difference, title: &[String]) -> String {
     let mut inks: Vec<(Option<Swatch>, String)> = picture
         .legend
         .iter()
-        .map(|k| (Some(Swatch::Ink(k.ink)), format!("{}  {}", k.glyph, k.meaning)))
+        .map(|k| {
+            (
+                Some(Swatch::Ink(k.ink)),
+                format!("{}  {}", k.glyph, k.meaning),
+            )
+        })
         .collect();
     if let (Some(name), Style::Panels) = (picture.cell_names.first(), picture.style) {
         inks.push((
@@ -608,7 +605,10 @@ pub fn svg(picture: &Picture, diff: &Difference, title: &[String]) -> String {
         ));
     }
     if let Some(key) = picture.point_key {
-        inks.push((Some(Swatch::Point), format!("{}  {}", key.glyph, key.meaning)));
+        inks.push((
+            Some(Swatch::Point),
+            format!("{}  {}", key.glyph, key.meaning),
+        ));
     }
     let mut marks: Vec<(Option<Swatch>, String)> = Vec::new();
     if diff.has_marks() {
@@ -617,7 +617,10 @@ pub fn svg(picture: &Picture, diff: &Difference, title: &[String]) -> String {
             _ => "panels a colour may take:".to_string(),
         };
         marks.push((None, heading));
-        marks.push((Some(Swatch::Mark(Mark::Both)), "in both answers".to_string()));
+        marks.push((
+            Some(Swatch::Mark(Mark::Both)),
+            "in both answers".to_string(),
+        ));
         marks.push((
             Some(Swatch::Mark(Mark::Missing)),
             "expected, missing from the output".to_string(),

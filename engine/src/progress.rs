@@ -32,9 +32,12 @@ impl Progress {
         bar.set_style(
             ProgressStyle::with_template(&template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&rate(state.per_sec()));
-                }),
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&rate(state.per_sec()));
+                    },
+                ),
         );
         Progress { bar }
     }
@@ -75,7 +78,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);

@@ -99,17 +99,18 @@ pub fn check_answers(problem: &dyn ProblemEntry, tests: &[Test], verify: bool) -
                     source_name: test.input.display().to_string(),
                     error,
                 })?;
-            problem
-                .check(&reference, text.as_bytes())
-                .map_err(|why| {
-                    JudgeError::Other(format!(
-                        "{}: not the reference solver's answer to {} ({})",
-                        test.answer.display(),
-                        test.input.display(),
-                        why.replacen("expected", "the reference says", 1)
-                            .replacen(", got", ", the file says", 1)
-                    ))
-                })?;
+            problem.check(&reference, text.as_bytes()).map_err(|why| {
+                JudgeError::Other(format!(
+                    "{}: not the reference solver's answer to {} ({})",
+                    test.answer.display(),
+                    test.input.display(),
+                    why.replacen("expected", "the reference says", 1).replacen(
+                        ", got",
+                        ", the file says",
+                        1
+                    )
+                ))
+            })?;
         }
     }
     Ok(())

@@ -72,7 +72,10 @@ fn budget(args: &Args, default_cases: u64) -> Budget {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
-    if args.time.is_some_and(|t| !(t.is_finite() && t > 0.0 && t <= 1e9)) {
+    if args
+        .time
+        .is_some_and(|t| !(t.is_finite() && t > 0.0 && t <= 1e9))
+    {
         return Err(JudgeError::Usage(
             "--time takes a number of seconds, more than 0".to_string(),
         ));

@@ -67,15 +67,13 @@ pub fn terminal(text: &str) -> String {
 /// of what was left out.
 pub fn head(text: &str, max_lines: usize, max_chars: usize) -> String {
     let mut out = String::new();
-    let mut lines = 0;
-    for line in text.split_inclusive('\n') {
+    for (lines, line) in text.split_inclusive('\n').enumerate() {
         if lines == max_lines || out.len() + line.len() > max_chars {
             let rest = text.len() - out.len();
-            let _ = write!(out, "… ({rest} more bytes)\n");
+            let _ = writeln!(out, "… ({rest} more bytes)");
             return out;
         }
         out.push_str(line);
-        lines += 1;
     }
     out
 }

@@ -86,7 +86,13 @@ fn verdict_colour(verdict: Verdict) -> &'static str {
 }
 
 /// A bar chart of one value per test against its limit (SVG), bars coloured by verdict.
-fn chart(report: &RunReport, title: &str, unit: &str, value: impl Fn(usize) -> u64, limit: u64) -> String {
+fn chart(
+    report: &RunReport,
+    title: &str,
+    unit: &str,
+    value: impl Fn(usize) -> u64,
+    limit: u64,
+) -> String {
     let n = report.rows.len().max(1);
     let (width, height, left, top) = (1100usize, 80usize, 56usize, 18usize);
     let plot_w = width - left - 10;
@@ -186,7 +192,11 @@ pub fn run(report: &RunReport) -> String {
     let failing: Vec<usize> = (0..report.rows.len())
         .filter(|&i| report.rows[i].verdict != Verdict::AC)
         .collect();
-    let passed = report.rows.iter().filter(|r| r.verdict == Verdict::AC).count();
+    let passed = report
+        .rows
+        .iter()
+        .filter(|r| r.verdict == Verdict::AC)
+        .count();
     let overall = failing
         .first()
         .map_or(Verdict::AC, |&i| report.rows[i].verdict);
@@ -262,7 +272,11 @@ pub fn run(report: &RunReport) -> String {
         let _ = writeln!(
             body,
             r#"<tr class="{}" data-test="{}" data-verdict="{}"><td class="num">{}</td><td class="mono">{name}</td><td>{}</td><td class="num">{} ms{}</td><td class="num">{} ms</td><td class="num">{} KiB{}</td><td class="mono">{}</td><td class="msg">{}</td></tr>"#,
-            if row.verdict == Verdict::AC { "pass" } else { "fail" },
+            if row.verdict == Verdict::AC {
+                "pass"
+            } else {
+                "fail"
+            },
             esc(&row.test),
             row.verdict,
             i + 1,
@@ -279,11 +293,7 @@ pub fn run(report: &RunReport) -> String {
     body.push_str("</tbody>\n</table>\n");
 
     if !failing.is_empty() {
-        let _ = writeln!(
-            body,
-            "<h2>Failing tests ({})</h2>",
-            failing.len()
-        );
+        let _ = writeln!(body, "<h2>Failing tests ({})</h2>", failing.len());
         for detail in &report.failures {
             let row = &report.rows[detail.row];
             let _ = writeln!(
@@ -342,8 +352,14 @@ pub fn run(report: &RunReport) -> String {
 /// The `judge strength` report as one HTML page.
 pub fn strength(report: &StrengthReport) -> String {
     let wrong: Vec<_> = report.wrong().collect();
-    let survivors: Vec<_> = wrong.iter().filter(|s| s.rejected_by().is_empty()).collect();
-    let fragile: Vec<_> = wrong.iter().filter(|s| s.rejected_by().len() == 1).collect();
+    let survivors: Vec<_> = wrong
+        .iter()
+        .filter(|s| s.rejected_by().is_empty())
+        .collect();
+    let fragile: Vec<_> = wrong
+        .iter()
+        .filter(|s| s.rejected_by().len() == 1)
+        .collect();
     let rejected_correct: Vec<_> = report
         .correct()
         .filter(|s| !s.rejected_by().is_empty())
@@ -371,7 +387,11 @@ pub fn strength(report: &StrengthReport) -> String {
         if survivors.is_empty() { "plain" } else { "WA" },
         survivors.len(),
         fragile.len(),
-        if rejected_correct.is_empty() { "plain" } else { "WA" },
+        if rejected_correct.is_empty() {
+            "plain"
+        } else {
+            "WA"
+        },
         rejected_correct.len(),
         report.cover.len(),
         report.tests.len()
@@ -416,7 +436,12 @@ pub fn strength(report: &StrengthReport) -> String {
                 .iter()
                 .map(|&t| format!("{} ({})", esc(&report.tests[t]), s.verdicts[t]))
                 .collect();
-            let _ = writeln!(body, "<li><code>{}</code>: {}</li>", esc(&s.name), by.join(", "));
+            let _ = writeln!(
+                body,
+                "<li><code>{}</code>: {}</li>",
+                esc(&s.name),
+                by.join(", ")
+            );
         }
         body.push_str("</ul>\n");
     }
@@ -438,7 +463,9 @@ pub fn strength(report: &StrengthReport) -> String {
     body.push_str("</ol>\n");
 
     if !fragile.is_empty() {
-        body.push_str("<h2>Fragile: only one test rejects them</h2>\n<ul class=\"plain\" id=\"fragile\">\n");
+        body.push_str(
+            "<h2>Fragile: only one test rejects them</h2>\n<ul class=\"plain\" id=\"fragile\">\n",
+        );
         for s in &fragile {
             let _ = writeln!(
                 body,
