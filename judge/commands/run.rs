@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use engine::error::JudgeError;
 use engine::progress::Progress;
 use engine::registry::{ProblemEntry, SolverKind, parse_problem};
-use engine::report::{self, Failure, Format, RunReport, escape};
+use engine::report::{self, Format, RunReport, escape};
 use engine::runner::report::Row;
 use engine::runner::submission::{Staging, from_source, is_source, resolve};
 use engine::runner::tests::{Test, discover};
@@ -159,38 +159,6 @@ impl Streamer<'_> {
     }
 }
 
-/// The failing tests in detail for the HTML and JUnit reports: the board with expected vs got,
-/// the first lines of what the submission wrote. At most `MAX_DRAWN` are drawn.
-fn failures(problem: &dyn ProblemEntry, tests: &[Test], rows: &[Row]) -> Vec<Failure> {
-    const MAX_DRAWN: usize = 50;
-    let by_name: BTreeMap<&str, &Test> = tests.iter().map(|t| (t.name.as_str(), t)).collect();
-    rows.iter()
-        .enumerate()
-        .filter(|(_, row)| row.verdict != Verdict::AC)
-        .take(MAX_DRAWN)
-        .map(|(i, row)| {
-            let test = by_name.get(row.test.as_str());
-            let read = |path: Option<&std::path::PathBuf>| {
-                path.and_then(|p| std::fs::read(p).ok())
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
-                    .unwrap_or_default()
-            };
-            let input = read(test.map(|t| &t.input));
-            let expected = read(test.map(|t| &t.answer));
-            let drawing = problem.drawing(&input, &expected, &row.stdout);
-            let title = [format!("{}: {}", row.test, row.verdict)];
-            Failure {
-                row: i,
-                picture: drawing.as_ref().map(|d| d.svg(&title)),
-                picture_text: drawing.as_ref().map(|d| d.terminal(false)),
-                expected: escape::head(&expected, 40, 4000),
-                got: escape::head(&row.stdout, 40, 4000),
-                stderr: escape::head(&row.stderr, 20, 4000),
-            }
-        })
-        .collect()
-}
-
 pub fn run(args: &Args) -> Result<Outcome> {
     check_limits(args.time_limit, args.memory_limit)?;
     if let Some(path) = &args.report {
@@ -253,7 +221,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     }
     if let Some(path) = &args.report {
         let failures = match Format::of(path)? {
-            Format::Html | Format::JUnit => failures(args.problem, &tests, &rows),
+            Format::Html | Format::JUnit => report::failures(args.problem, &tests, &rows),
             _ => Vec::new(),
         };
         let report = RunReport {
@@ -265,6 +233,11 @@ pub fn run(args: &Args) -> Result<Outcome> {
             memory_limit_kb: limits.memory_bytes / 1024,
             isolation: sandbox.isolation.describe(),
             rows: &rows,
+            not_run: tests
+                .iter()
+                .filter(|t| !rows.iter().any(|r| r.test == t.name))
+                .map(|t| t.name.clone())
+                .collect(),
             failures,
         };
         report::write_run(path, &report)?;

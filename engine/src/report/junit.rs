@@ -19,7 +19,7 @@ pub fn run(report: &RunReport) -> String {
         .iter()
         .filter(|r| r.verdict != Verdict::AC)
         .count();
-    let skipped = report.total - report.rows.len();
+    let skipped = report.not_run.len();
     let total_ms: u64 = report.rows.iter().map(|r| r.cpu_ms).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -95,23 +95,16 @@ pub fn run(report: &RunReport) -> String {
         }
         out.push_str("    </testcase>\n");
     }
-    for name in skipped_names(report) {
+    for name in &report.not_run {
         let _ = writeln!(
             out,
             r#"    <testcase name="{}" classname="{}" time="0.000"><skipped message="the run was interrupted"/></testcase>"#,
-            xml(&name),
+            xml(name),
             xml(report.problem)
         );
     }
     out.push_str("  </testsuite>\n</testsuites>\n");
     out
-}
-
-/// Tests of the set that did not run (an interrupted run) — unnamed, counted only.
-fn skipped_names(report: &RunReport) -> Vec<String> {
-    (report.rows.len()..report.total)
-        .map(|i| format!("not-run-{}", i + 1))
-        .collect()
 }
 
 /// The `judge strength` report as JUnit XML: one test case per submission; a wrong one fails

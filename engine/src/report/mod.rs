@@ -6,12 +6,15 @@ pub mod escape;
 pub mod html;
 pub mod junit;
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use crate::error::JudgeError;
+use crate::registry::ProblemEntry;
 use crate::runner::report::Row;
+use crate::runner::tests::Test;
 use crate::runner::verdict::Verdict;
 
 /// A report format, chosen by the file name's extension.
@@ -59,6 +62,40 @@ pub struct Failure {
     pub stderr: String,
 }
 
+/// How many failing tests the HTML and JUnit reports draw (the rest are rows of the table).
+pub const MAX_DRAWN: usize = 50;
+
+/// The failing tests in detail for the HTML and JUnit reports: the board with expected vs
+/// got, the first lines of what the submission wrote. At most [`MAX_DRAWN`] are drawn.
+pub fn failures(problem: &dyn ProblemEntry, tests: &[Test], rows: &[Row]) -> Vec<Failure> {
+    let by_name: BTreeMap<&str, &Test> = tests.iter().map(|t| (t.name.as_str(), t)).collect();
+    let read = |path: Option<&PathBuf>| {
+        path.and_then(|p| std::fs::read(p).ok())
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    };
+    rows.iter()
+        .enumerate()
+        .filter(|(_, row)| row.verdict != Verdict::AC)
+        .take(MAX_DRAWN)
+        .map(|(i, row)| {
+            let test = by_name.get(row.test.as_str());
+            let input = read(test.map(|t| &t.input));
+            let expected = read(test.map(|t| &t.answer));
+            let drawing = problem.drawing(&input, &expected, &row.stdout);
+            let title = [format!("{}: {}", row.test, row.verdict)];
+            Failure {
+                row: i,
+                picture: drawing.as_ref().map(|d| d.svg(&title)),
+                picture_text: drawing.as_ref().map(|d| d.terminal(false)),
+                expected: escape::head(&expected, 40, 4000),
+                got: escape::head(&row.stdout, 40, 4000),
+                stderr: escape::head(&row.stderr, 20, 4000),
+            }
+        })
+        .collect()
+}
+
 /// Everything a `judge run` report shows.
 pub struct RunReport<'a> {
     pub problem: &'a str,
@@ -71,6 +108,8 @@ pub struct RunReport<'a> {
     pub memory_limit_kb: u64,
     pub isolation: String,
     pub rows: &'a [Row],
+    /// Tests of the set that did not run (an interrupted run).
+    pub not_run: Vec<String>,
     pub failures: Vec<Failure>,
 }
 
