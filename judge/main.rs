@@ -51,6 +51,12 @@ fn main() {
         _ if STDOUT_CLOSED.load(Ordering::SeqCst) => exit::FAILURE,
         Ok(Ok(engine::Outcome::Success)) => exit::SUCCESS,
         Ok(Ok(engine::Outcome::Finding)) => exit::FINDING,
+        // The same for a command that writes to stdout itself and reports the error.
+        Ok(Err(engine::JudgeError::Io { source, .. }))
+            if source.kind() == std::io::ErrorKind::BrokenPipe =>
+        {
+            exit::FAILURE
+        }
         Ok(Err(error)) => {
             eprintln!("judge: error: {error}");
             exit::FAILURE

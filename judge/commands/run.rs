@@ -121,7 +121,11 @@ pub fn check_answers(problem: &dyn ProblemEntry, tests: &[Test], verify: bool) -
 fn failure_line(row: &Row) -> String {
     escape::terminal(&format!(
         "{:<4} {}  {} ms  {} KiB  {}",
-        row.verdict, row.test, row.cpu_ms, row.peak_kb, row.message
+        row.verdict.to_string(),
+        row.test,
+        row.cpu_ms,
+        row.peak_kb,
+        row.message
     ))
 }
 
