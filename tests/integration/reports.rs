@@ -680,3 +680,153 @@ fn overnight_help_works_from_any_folder() {
         assert!(text(&out.stderr).contains("overnight.sh:"), "{bad:?}");
     }
 }
+
+/// Per problem: a known-wrong solution `judge stress` finds, the legend line its picture must
+/// print, a line of the board (in the problem's own letters, with its coordinates), and
+/// whether the answers name cells (so the difference is marked).
+const PICTURES: [(&str, &str, &str, bool); 5] = [
+    (
+        "gomoku-checker--white-ahead-accepted",
+        "legend: o black stone, x white stone, . empty",
+        "    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19",
+        false,
+    ),
+    (
+        "omok--row-col-swapped",
+        "legend: 1 black stone, 2 white stone, . empty (0 in the input)",
+        "    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19",
+        true,
+    ),
+    (
+        "othello-flips--chain-reaction",
+        "legend: B black disc, W white disc, . empty (N in the input), P black plays here",
+        "   1  2  3  4  5  6  7  8",
+        true,
+    ),
+    (
+        "attack25--union-of-tiers",
+        "legend: R panel held by R, B panel held by B, W panel held by W, G panel held by G, a number: that empty panel",
+        "R may take             B may take             W may take             G may take",
+        true,
+    ),
+    (
+        "renju--heuristic-threes",
+        "legend: X black stone, O white stone, . empty, * black plays here (the input's ROW COL)",
+        "    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15",
+        false,
+    ),
+];
+
+#[test]
+fn every_problem_draws_one_labelled_picture_with_a_legend_and_an_unclipped_svg() {
+    let dir = scratch("report-pictures");
+    for (wrong, legend, board_line, marks) in PICTURES {
+        let problem = wrong.split("--").next().unwrap();
+        let solutions = dir.join(problem);
+        let out = judge()
+            .args(["solutions", problem, "--out"])
+            .arg(&solutions)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let saved = dir.join(format!("{problem}-found"));
+        let out = judge()
+            .args(["stress", problem, "--seed", "1", "--save"])
+            .arg(&saved)
+            .arg("--")
+            .arg(solutions.join("wrong").join(wrong))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{wrong}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        // One picture: the board's header (or attack25's grids) once, the legend once.
+        assert_eq!(stdout.matches(board_line).count(), 1, "{wrong}:\n{stdout}");
+        assert_eq!(
+            stdout.lines().filter(|l| *l == legend).count(),
+            1,
+            "{wrong}:\n{stdout}"
+        );
+        assert!(stdout.lines().count() < 45, "{wrong}: too long:\n{stdout}");
+        assert_eq!(
+            marks,
+            stdout.contains("[x] expected but missing from the output"),
+            "{wrong}:\n{stdout}"
+        );
+        if marks {
+            // The differing cells, named in the problem's own coordinates.
+            let named = stdout.lines().any(|l| {
+                l.contains("in the output but not expected: ")
+                    || l.contains("expected but missing: ")
+            });
+            assert!(named, "{wrong}:\n{stdout}");
+        }
+
+        // The SVG: every text inside the picture (monospace, 8 px a character at most).
+        let svg = std::fs::read_to_string(saved.join("shrunk.svg")).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let root = doc.root_element();
+        let width: f64 = root.attribute("width").unwrap().parse().unwrap();
+        let height: f64 = root.attribute("height").unwrap().parse().unwrap();
+        let texts: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .collect();
+        for t in &texts {
+            let x: f64 = t.attribute("x").unwrap().parse().unwrap();
+            let y: f64 = t.attribute("y").unwrap().parse().unwrap();
+            let chars = t.text().unwrap_or("").chars().count() as f64;
+            let (left, right) = match t.attribute("text-anchor") {
+                Some("middle") => (x - chars * 4.0, x + chars * 4.0),
+                Some("end") => (x - chars * 8.0, x),
+                _ => (x, x + chars * 8.0),
+            };
+            assert!(
+                left >= 0.0 && right <= width && y <= height && y >= 10.0,
+                "{wrong}: text {:?} at {x},{y} outside {width}x{height}",
+                t.text()
+            );
+        }
+        let strings: Vec<&str> = texts.iter().filter_map(|t| t.text()).collect();
+        assert!(
+            strings
+                .iter()
+                .any(|s| s.starts_with(&format!("{problem} stress case")))
+        );
+        assert!(strings.iter().any(|s| s.starts_with("expected:")));
+        assert!(strings.iter().any(|s| s.starts_with("got:")));
+        if problem == "attack25" {
+            for label in ["1", "25", "R may take", "G may take"] {
+                assert!(strings.contains(&label), "{wrong}: no {label}");
+            }
+        } else {
+            let size = if problem == "othello-flips" {
+                "8"
+            } else {
+                "15"
+            };
+            assert!(
+                strings.contains(&size) && strings.contains(&"1"),
+                "{wrong}: labels"
+            );
+        }
+        // The legend, in the SVG too.
+        let first_key = legend
+            .trim_start_matches("legend: ")
+            .split(", ")
+            .next()
+            .unwrap();
+        let first_key = first_key.replacen(' ', "  ", 1);
+        assert!(
+            strings.contains(&first_key.as_str()),
+            "{wrong}: no {first_key:?}"
+        );
+        // The differing cells outlined (red: in the output, not expected; green: missing).
+        assert_eq!(
+            marks,
+            svg.contains("stroke=\"#e0142b\" stroke-width=\"3.5\"/>")
+                || svg.contains("stroke=\"#00a651\" stroke-width=\"3.5\""),
+            "{wrong}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
