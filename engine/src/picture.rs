@@ -729,3 +729,86 @@ impl Drawing {
         svg(&self.picture, &self.diff, title)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use problems::picture::Key;
+
+    fn three_by_two() -> Picture {
+        Picture::new(2, 3, |r, c| match (r, c) {
+            (0, 0) => Ink::Black,
+            (1, 2) => Ink::White,
+            _ => Ink::Empty,
+        })
+        .with_point(
+            (1, 0),
+            Key {
+                ink: Ink::Empty,
+                glyph: 'P',
+                meaning: "plays here",
+            },
+        )
+    }
+
+    fn layer(name: &str, cells: &[Cell]) -> Layer {
+        Layer {
+            name: name.to_string(),
+            cells: cells.to_vec(),
+        }
+    }
+
+    #[test]
+    fn difference_splits_cells_into_both_missing_and_extra() {
+        let expected = [layer("flipped", &[(0, 0), (0, 1)])];
+        let got = [layer("flipped", &[(0, 1), (1, 2)])];
+        let diff = Difference::between(&expected, Some(&got));
+        let only = &diff.layers[0];
+        assert_eq!(only.both, BTreeSet::from([(0, 1)]));
+        assert_eq!(only.missing, BTreeSet::from([(0, 0)]));
+        assert_eq!(only.extra, BTreeSet::from([(1, 2)]));
+        assert!(diff.differs());
+        // An output that does not read: everything expected is missing.
+        let diff = Difference::between(&expected, None);
+        assert_eq!(diff.layers[0].missing.len(), 2);
+        assert!(Difference::between(&expected, Some(&expected)).has_marks());
+        assert!(!Difference::between(&expected, Some(&expected)).differs());
+    }
+
+    #[test]
+    fn terminal_picture_has_coordinates_the_point_marks_and_a_legend() {
+        let expected = [layer("flipped", &[(0, 0), (0, 1)])];
+        let got = [layer("flipped", &[(0, 1), (1, 2)])];
+        let diff = Difference::between(&expected, Some(&got));
+        let text = terminal(&three_by_two(), &diff, false);
+        assert_eq!(
+            text,
+            "   1  2  3\n\
+             1 [X](.) .\n\
+             2  P  . <O>\n\
+             legend: X black, O white, . empty, P plays here\n\
+             marks (flipped): (x) named by both answers, [x] expected but missing from the output, <x> in the output but not expected\n\
+             flipped: expected but missing: row 1, column 1\n\
+             flipped: in the output but not expected: row 2, column 3\n"
+        );
+        // Colour only adds escape sequences around the marked cells.
+        let coloured = terminal(&three_by_two(), &diff, true);
+        assert!(coloured.contains("\x1b[42;30m[X]\x1b[0m"));
+        assert!(coloured.contains("\x1b[41;30m<O>\x1b[0m"));
+    }
+
+    #[test]
+    fn svg_grows_to_fit_its_title_and_escapes_it() {
+        let diff = Difference::default();
+        let long = "x".repeat(120);
+        let svg = svg(&three_by_two(), &diff, &[long.clone(), "<b>&".to_string()]);
+        let width: usize = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap();
+        assert!(width >= 120 * 8 + 2 * PAD, "{width}");
+        assert!(svg.contains("&lt;b&gt;&amp;") && !svg.contains("<b>"));
+    }
+}
