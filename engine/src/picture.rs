@@ -339,7 +339,7 @@ fn ink_colour(ink: Ink) -> Option<&'static str> {
 
 const MISSING: &str = "#00a651";
 const EXTRA: &str = "#e0142b";
-const BOTH: &str = "#1f5fbf";
+const BOTH: &str = "#2f7bff";
 const POINT: &str = "#c218c9";
 
 fn text_width(text: &str) -> usize {
@@ -638,7 +638,7 @@ pub fn svg(picture: &Picture, diff: &Difference, title: &[String]) -> String {
             .unwrap_or(0)
     };
     let (inks_w, marks_w) = (group_width(&inks), group_width(&marks));
-    let side_by_side = !marks.is_empty() && inks_w + 24 + marks_w <= width.max(360);
+    let side_by_side = !marks.is_empty() && inks_w + 24 + marks_w <= width.max(560);
     let marks_x = if side_by_side { PAD + inks_w + 24 } else { PAD };
     let marks_y = if side_by_side {
         y

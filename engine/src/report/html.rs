@@ -46,7 +46,9 @@ article.failure { border: 1px solid var(--line); border-radius: 8px; padding: 14
 .cols > div.picture { flex: 0 0 auto; }
 .label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
 .chart { margin: 4px 0 8px; }
-.matrix td, .matrix th { text-align: center; padding: 2px 4px; border: 1px solid #fff; }
+.matrix { width: auto; }
+.matrix td, .matrix th { text-align: center; padding: 2px 6px; border: 1px solid #fff; min-width: 30px; }
+.matrix th.testhead { text-align: left; vertical-align: bottom; }
 .matrix th.sub { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap;
   font-weight: 500; font-size: 12px; padding: 6px 2px; max-height: 260px; }
 .matrix td.test { text-align: left; white-space: nowrap; }
@@ -244,56 +246,25 @@ pub fn run(report: &RunReport) -> String {
         max_mem as f64 / 1024.0
     );
 
-    body.push_str("<h2>CPU time and memory per test</h2>\n");
-    body.push_str(&chart(
-        report,
-        "CPU time per test",
-        "ms",
-        |i| report.rows[i].cpu_ms,
-        report.time_limit_ms,
-    ));
-    body.push_str(&chart(
-        report,
-        "peak memory per test",
-        "KiB",
-        |i| report.rows[i].peak_kb,
-        report.memory_limit_kb,
-    ));
-
-    body.push_str(
-        "<h2>Verdicts</h2>\n<table id=\"verdicts\">\n<thead><tr><th>#</th><th>test</th><th>verdict</th><th>CPU</th><th>wall</th><th>memory</th><th>exit</th><th>message</th></tr></thead>\n<tbody>\n",
-    );
-    for (i, row) in report.rows.iter().enumerate() {
-        let name = if row.verdict == Verdict::AC {
-            esc(&row.test)
+    let _ = writeln!(
+        body,
+        r##"<p class="meta">{}<a href="#charts">CPU time and memory</a> · <a href="#verdicts">all {} verdicts</a></p>"##,
+        if failing.is_empty() {
+            String::new()
         } else {
-            format!(r##"<a href="#{}">{}</a>"##, anchor(i), esc(&row.test))
-        };
+            format!(
+                r##"<a href="#failing">failing tests ({})</a> · "##,
+                failing.len()
+            )
+        },
+        report.rows.len()
+    );
+    if !failing.is_empty() {
         let _ = writeln!(
             body,
-            r#"<tr class="{}" data-test="{}" data-verdict="{}"><td class="num">{}</td><td class="mono">{name}</td><td>{}</td><td class="num">{} ms{}</td><td class="num">{} ms</td><td class="num">{} KiB{}</td><td class="mono">{}</td><td class="msg">{}</td></tr>"#,
-            if row.verdict == Verdict::AC {
-                "pass"
-            } else {
-                "fail"
-            },
-            esc(&row.test),
-            row.verdict,
-            i + 1,
-            verdict_badge(row.verdict),
-            row.cpu_ms,
-            bar(row.cpu_ms, report.time_limit_ms),
-            row.wall_ms,
-            row.peak_kb,
-            bar(row.peak_kb, report.memory_limit_kb),
-            esc(&row.exit),
-            esc(&row.message)
+            "<h2 id=\"failing\">Failing tests ({})</h2>",
+            failing.len()
         );
-    }
-    body.push_str("</tbody>\n</table>\n");
-
-    if !failing.is_empty() {
-        let _ = writeln!(body, "<h2>Failing tests ({})</h2>", failing.len());
         for detail in &report.failures {
             let row = &report.rows[detail.row];
             let _ = writeln!(
@@ -342,6 +313,53 @@ pub fn run(report: &RunReport) -> String {
             );
         }
     }
+    body.push_str("<h2 id=\"charts\">CPU time and memory per test</h2>\n");
+    body.push_str(&chart(
+        report,
+        "CPU time per test",
+        "ms",
+        |i| report.rows[i].cpu_ms,
+        report.time_limit_ms,
+    ));
+    body.push_str(&chart(
+        report,
+        "peak memory per test",
+        "KiB",
+        |i| report.rows[i].peak_kb,
+        report.memory_limit_kb,
+    ));
+
+    body.push_str(
+        "<h2>All verdicts</h2>\n<table id=\"verdicts\">\n<thead><tr><th>#</th><th>test</th><th>verdict</th><th>CPU</th><th>wall</th><th>memory</th><th>exit</th><th>message</th></tr></thead>\n<tbody>\n",
+    );
+    for (i, row) in report.rows.iter().enumerate() {
+        let name = if row.verdict == Verdict::AC {
+            esc(&row.test)
+        } else {
+            format!(r##"<a href="#{}">{}</a>"##, anchor(i), esc(&row.test))
+        };
+        let _ = writeln!(
+            body,
+            r#"<tr class="{}" data-test="{}" data-verdict="{}"><td class="num">{}</td><td class="mono">{name}</td><td>{}</td><td class="num">{} ms{}</td><td class="num">{} ms</td><td class="num">{} KiB{}</td><td class="mono">{}</td><td class="msg">{}</td></tr>"#,
+            if row.verdict == Verdict::AC {
+                "pass"
+            } else {
+                "fail"
+            },
+            esc(&row.test),
+            row.verdict,
+            i + 1,
+            verdict_badge(row.verdict),
+            row.cpu_ms,
+            bar(row.cpu_ms, report.time_limit_ms),
+            row.wall_ms,
+            row.peak_kb,
+            bar(row.peak_kb, report.memory_limit_kb),
+            esc(&row.exit),
+            esc(&row.message)
+        );
+    }
+    body.push_str("</tbody>\n</table>\n");
     let title = format!(
         "judge run {}: {passed}/{} passed",
         report.problem, report.total
@@ -382,10 +400,11 @@ pub fn strength(report: &StrengthReport) -> String {
     );
     let _ = writeln!(
         body,
-        r#"<div class="badges" id="summary"><div class="badge AC"><b>{}</b>wrong rejected</div><div class="badge {}"><b>{}</b>survive</div><div class="badge TLE"><b>{}</b>fragile (one test)</div><div class="badge {}"><b>{}</b>correct rejected</div><div class="badge plain"><b>{} of {}</b>tests in the cover</div></div>"#,
+        r#"<div class="badges" id="summary"><div class="badge AC"><b>{}</b>wrong rejected</div><div class="badge {}"><b>{}</b>survive</div><div class="badge {}"><b>{}</b>fragile (one test)</div><div class="badge {}"><b>{}</b>correct rejected</div><div class="badge plain"><b>{} of {}</b>tests in the cover</div></div>"#,
         wrong.len() - survivors.len(),
         if survivors.is_empty() { "plain" } else { "WA" },
         survivors.len(),
+        if fragile.is_empty() { "plain" } else { "TLE" },
         fragile.len(),
         if rejected_correct.is_empty() {
             "plain"
@@ -426,7 +445,11 @@ pub fn strength(report: &StrengthReport) -> String {
                 esc(&s.name)
             );
         }
-        body.push_str("</tbody></table>\n<p class=\"fine\">Add tests from these families: <code>judge gen PROBLEM --family NAME</code>.</p>\n");
+        let _ = writeln!(
+            body,
+            "</tbody></table>\n<p class=\"fine\">Add tests from these families: <code>judge gen {} --family NAME</code>.</p>",
+            esc(&report.problem)
+        );
     }
     if !rejected_correct.is_empty() {
         body.push_str("<h2>Correct submissions rejected — a test or its answer is wrong</h2>\n<ul class=\"plain\">\n");
@@ -477,7 +500,7 @@ pub fn strength(report: &StrengthReport) -> String {
         body.push_str("</ul>\n");
     }
 
-    body.push_str("<h2>Kill matrix</h2>\n<p class=\"fine\">One row per test, one column per submission. Wrong submissions: a red cell is a test that rejects it (its verdict), grey passes it. Correct submissions: green accepted, dark red rejected. Bold tests (★) form the cover.</p>\n<div style=\"overflow-x:auto\"><table class=\"matrix\" id=\"matrix\"><thead><tr><th>test</th>");
+    body.push_str("<h2>Kill matrix</h2>\n<p class=\"fine\">One row per test, one column per submission. Wrong submissions: a red cell is a test that rejects it (its verdict), grey passes it. Correct submissions: green accepted, dark red rejected. Bold tests (★) form the cover.</p>\n<div style=\"overflow-x:auto\"><table class=\"matrix\" id=\"matrix\"><thead><tr><th class=\"testhead\">test</th>");
     for s in &report.submissions {
         let class = if s.kind == "correct" {
             "sub correct"
