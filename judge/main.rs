@@ -30,7 +30,7 @@ fn quiet_on_broken_pipe() {
     std::panic::set_hook(Box::new(move |info| {
         if is_broken_pipe(info.payload()) {
             STDOUT_CLOSED.store(true, Ordering::SeqCst);
-            engine::runner::INTERRUPTED.store(true, Ordering::SeqCst);
+            engine::cancel::Cancel::on_interrupt().cancel();
         } else {
             default(info);
         }

@@ -12,7 +12,7 @@ use engine::registry::find;
 use engine::report::{self, RunReport};
 use engine::runner::report::Row;
 use engine::runner::tests::discover;
-use engine::runner::verdict::Verdict;
+use engine::verdict::Verdict;
 
 fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("boardjudge-bench-report-{}", std::process::id()));

@@ -3,8 +3,10 @@
 //! through [`registry`], so it knows nothing of any one board.
 
 pub mod bench;
+pub mod cancel;
 pub mod checker;
 pub mod error;
+pub mod escape;
 pub mod exit;
 pub mod input;
 pub mod picture;
@@ -13,8 +15,11 @@ pub mod registry;
 pub mod report;
 pub mod runner;
 pub mod solution_programs;
+pub mod strength;
 pub mod stress;
 pub mod testgen;
+pub mod text;
+pub mod verdict;
 
 pub use error::JudgeError;
 

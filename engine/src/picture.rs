@@ -10,7 +10,7 @@ use std::fmt::Write;
 use problems::Problem;
 use problems::picture::{Ink, Layer, Picture, Style};
 
-use crate::report::escape;
+use crate::escape;
 
 type Cell = (usize, usize);
 

@@ -1,21 +1,24 @@
 //! `judge run PROBLEM --tests DIR [--time-limit SECS] [--memory-limit MB] [--jobs N]
-//! [--report FILE] -- CMD [ARGS...]`.
+//! [--report FILE] [--verify-answers] -- CMD [ARGS...]`.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::path::PathBuf;
 
+use engine::cancel::Cancel;
 use engine::error::JudgeError;
+use engine::escape;
 use engine::progress::Progress;
 use engine::registry::{ProblemEntry, SolverKind, parse_problem};
-use engine::report::{self, Format, RunReport, escape};
+use engine::report::{self, Format, RunReport};
 use engine::runner::report::Row;
-use engine::runner::submission::{Staging, from_source, is_source, resolve};
+use engine::runner::submission::{Staging, from_words};
 use engine::runner::tests::{Test, discover};
-use engine::runner::verdict::Verdict;
-use engine::runner::{INTERRUPTED, default_limits, near_limit, run_all};
+use engine::runner::{near_limit, run_all};
+use engine::verdict::Verdict;
 use engine::{Outcome, Result};
-use sandbox::{Isolation, Sandbox};
+use sandbox::Sandbox;
+
+use crate::cli::SandboxArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -25,15 +28,8 @@ pub struct Args {
     /// The test set: NAME.in + NAME.ans files, or the Kattis layout (data/sample, data/secret).
     #[arg(long)]
     pub tests: PathBuf,
-    /// CPU-time limit per test, in seconds (the judged time; wall time allowed: 2 x this + 1 s).
-    #[arg(long, default_value_t = 2.0)]
-    pub time_limit: f64,
-    /// Peak resident memory limit per test, in MiB.
-    #[arg(long, default_value_t = 256)]
-    pub memory_limit: u64,
-    /// Tests run in parallel (default: the number of cores; 1 to 256).
-    #[arg(long, value_parser = crate::commands::parse_jobs)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
     /// Write a report; the format follows the name: .csv or .json (one row per test), .xml
     /// (JUnit, for CI), .html (one self-contained page with the failing boards drawn).
     #[arg(long)]
@@ -48,45 +44,19 @@ pub struct Args {
     pub command: Vec<String>,
 }
 
-/// Resolves the submission words into a sandbox command (building a lone source file).
-pub fn submission(words: &[String], staging: &Staging) -> Result<sandbox::Command> {
-    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
-    let drop = Isolation::detect().drop_privileges;
-    match words {
-        [single] if is_source(Path::new(single)) && cwd.join(single).is_file() => {
-            from_source(Path::new(single), &cwd, staging, drop)
-        }
-        _ => resolve(words, &cwd, staging, drop),
-    }
-}
-
-pub fn check_limits(time_limit: f64, memory_limit: u64) -> Result<()> {
-    if !(time_limit.is_finite() && time_limit > 0.0 && time_limit <= 3600.0) {
-        return Err(JudgeError::Usage(
-            "--time-limit takes seconds, more than 0 and at most 3600".to_string(),
-        ));
-    }
-    if memory_limit == 0 || memory_limit > 1 << 20 {
-        return Err(JudgeError::Usage(
-            "--memory-limit takes MiB, 1 to 1048576".to_string(),
-        ));
-    }
-    Ok(())
-}
-
 /// Every answer file must read as an answer (a malformed one is the jury's mistake, not the
 /// contestant's WA); with `verify`, it must also be the reference solver's answer to its input.
 pub fn check_answers(problem: &dyn ProblemEntry, tests: &[Test], verify: bool) -> Result<()> {
     for test in tests {
         let bytes = std::fs::read(&test.answer).map_err(|e| JudgeError::io(&test.answer, e))?;
         let text = String::from_utf8(bytes).map_err(|_| {
-            JudgeError::Other(format!(
+            JudgeError::Jury(format!(
                 "{}: the answer file is not UTF-8 text",
                 test.answer.display()
             ))
         })?;
-        problem.read_answer_file(&text).map_err(|why| {
-            JudgeError::Other(format!(
+        problem.answer_file_reads(&text).map_err(|why| {
+            JudgeError::Jury(format!(
                 "{}: the answer file does not read as an answer: {why}",
                 test.answer.display()
             ))
@@ -100,7 +70,7 @@ pub fn check_answers(problem: &dyn ProblemEntry, tests: &[Test], verify: bool) -
                     error,
                 })?;
             problem.check(&reference, text.as_bytes()).map_err(|why| {
-                JudgeError::Other(format!(
+                JudgeError::Jury(format!(
                     "{}: not the reference solver's answer to {} ({})",
                     test.answer.display(),
                     test.input.display(),
@@ -164,18 +134,17 @@ impl Streamer<'_> {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
-    check_limits(args.time_limit, args.memory_limit)?;
     if let Some(path) = &args.report {
         Format::of(path)?;
     }
     let tests = discover(&args.tests)?;
     check_answers(args.problem, &tests, args.verify_answers)?;
     let staging = Staging::new()?;
-    let command = submission(&args.command, &staging)?;
-    let jobs = crate::commands::stress::jobs(args.jobs);
-    let sandbox = Sandbox::new(command, jobs)
-        .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
-    let limits = default_limits(args.time_limit, args.memory_limit);
+    let command = from_words(&args.command, &staging)?;
+    let sandbox = Sandbox::new(command, args.sandbox.jobs())
+        .map_err(|e| JudgeError::sandbox("setting up", e))?;
+    let limits = args.sandbox.limits();
+    let cancel = Cancel::on_interrupt();
     let progress = Progress::new("tests", Some(tests.len() as u64));
     let slots = sandbox.slots();
     let mut streamer = Streamer {
@@ -192,6 +161,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
         &tests,
         &limits,
         &progress,
+        &cancel,
         &mut |i, row| {
             let line = if row.verdict == Verdict::AC {
                 None
@@ -226,7 +196,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     if let Some(path) = &args.report {
         let failures = match Format::of(path)? {
             Format::Html | Format::JUnit => report::failures(args.problem, &tests, &rows),
-            _ => Vec::new(),
+            Format::Csv | Format::Json => Vec::new(),
         };
         let report = RunReport {
             problem: args.problem.id(),
@@ -264,9 +234,9 @@ pub fn run(args: &Args) -> Result<Outcome> {
         max_mem
     );
     eprintln!("sandbox: {}", sandbox.isolation.describe());
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        return Err(JudgeError::Other(format!(
-            "interrupted: {} of {} tests finished (written to the report if one was asked for)",
+    if cancel.is_cancelled() {
+        return Err(JudgeError::Interrupted(format!(
+            "{} of {} tests finished (written to the report if one was asked for)",
             rows.len(),
             tests.len()
         )));

@@ -4,9 +4,9 @@
 
 use std::fmt::Write;
 
-use super::escape::{self, html as esc};
 use super::{RunReport, StrengthReport};
-use crate::runner::verdict::Verdict;
+use crate::escape::{self, html as esc};
+use crate::verdict::Verdict;
 
 const STYLE: &str = r#"
 :root { --ac:#1e8e3e; --wa:#d93025; --tle:#e37400; --mle:#9334e6; --ole:#b06000; --re:#c5221f;

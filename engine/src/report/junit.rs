@@ -4,9 +4,9 @@
 
 use std::fmt::Write;
 
-use super::escape::xml;
 use super::{RunReport, StrengthReport};
-use crate::runner::verdict::Verdict;
+use crate::escape::xml;
+use crate::verdict::Verdict;
 
 fn seconds(ms: u64) -> String {
     format!("{}.{:03}", ms / 1000, ms % 1000)

@@ -2,7 +2,6 @@
 //! `.json`, `.xml` (JUnit, what CI systems read) or `.html` (one self-contained page: inline
 //! CSS and SVG, no script, no network).
 
-pub mod escape;
 pub mod html;
 pub mod junit;
 
@@ -12,10 +11,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::error::JudgeError;
+use crate::escape;
 use crate::registry::ProblemEntry;
 use crate::runner::report::Row;
 use crate::runner::tests::Test;
-use crate::runner::verdict::Verdict;
+use crate::verdict::Verdict;
 
 /// A report format, chosen by the file name's extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,8 +127,8 @@ impl RunReport<'_> {
     }
 }
 
-fn failed(path: &Path, e: impl std::fmt::Display) -> JudgeError {
-    JudgeError::Other(format!("{}: {e}", path.display()))
+fn failed(path: &Path, e: impl std::error::Error + Send + Sync + 'static) -> JudgeError {
+    JudgeError::report(path, e)
 }
 
 /// Writes `text` to `path`.

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::verdict::Verdict;
+use crate::verdict::Verdict;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {

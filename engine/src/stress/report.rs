@@ -7,8 +7,8 @@ use problems::Problem;
 
 use super::Finding;
 use crate::error::JudgeError;
+use crate::escape;
 use crate::picture::Drawing;
-use crate::report::escape;
 use crate::testgen::{create_dir, write_file};
 
 /// The finding as text for the terminal (coloured if stdout is one): one line for the
