@@ -1,4 +1,4 @@
-//! One row of `judge run`'s per-test report (written by [`crate::report`]).
+//! One row of `judge run`'s per-test report (the report module writes it).
 
 use serde::Serialize;
 
