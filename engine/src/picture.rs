@@ -426,12 +426,13 @@ fn svg_grid(
                             colours.line
                         }
                     );
-                    if fill.is_some() && !faint {
+                    if fill.is_some() {
                         // The holder's letter, so a white panel is told from an empty one.
                         let _ = writeln!(
                             out,
-                            r#"<text x="{cx}" y="{}" text-anchor="middle" font-size="13" font-weight="bold" fill="{}">{}</text>"#,
+                            r#"<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{}"{opacity}>{}</text>"#,
                             cy + 5,
+                            if faint { 11 } else { 13 },
                             if ink == Ink::White { "#333" } else { "#fff" },
                             picture.glyph(ink)
                         );
