@@ -624,15 +624,16 @@ fn a_closed_standard_output_ends_any_command_quietly() {
     ];
     let board = ("0 ".repeat(18) + "0\n").repeat(19);
     for (args, _) in cases {
+        // A pipe whose reading end is closed before the judge starts: its first write fails.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
         let mut child = judge()
             .args(&args)
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
+            .stdout(writer)
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        // Close the reading end before the judge writes anything.
-        drop(child.stdout.take());
         if let Some(mut stdin) = child.stdin.take() {
             use std::io::Write;
             let _ = stdin.write_all(board.as_bytes());
