@@ -37,6 +37,9 @@ pub struct Plan {
     pub workdir: CString,
     /// Run as this uid and gid (the judge must be root).
     pub uid: Option<u32>,
+    /// With `uid`: the line `UID UID 1` for the run's own user namespace's uid and gid maps
+    /// (see [`own_user_namespace`]).
+    pub identity_map: Option<CString>,
     /// (resource, soft, hard).
     pub rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
     pub landlock: Option<RawFd>,
@@ -93,7 +96,7 @@ pub struct Finished {
 }
 
 /// Why the child could not start the program: (stage, errno), written before `_exit`.
-const STAGE_NAMES: [&str; 11] = [
+const STAGE_NAMES: [&str; 13] = [
     "dup2",
     "chdir",
     "setrlimit",
@@ -105,6 +108,8 @@ const STAGE_NAMES: [&str; 11] = [
     "mounting /tmp and /proc",
     "parent-death signal",
     "making the tree read-only",
+    "a session keyring of its own",
+    "a user namespace of its own",
 ];
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -183,12 +188,19 @@ unsafe fn become_submission(
                 fail(error_fd, 2);
             }
         }
-        if let Some(fd) = plan.landlock
-            && !landlock::restrict_self(fd)
-        {
-            fail(error_fd, 3);
-        }
         if let Some(uid) = plan.uid {
+            // A session keyring of the run's own, made while still root (so it counts against
+            // root's key quota, not the uid's): otherwise the run would possess the judge's
+            // session keyring (a login's, with its secrets) or the uid's, which outlives it.
+            if libc::syscall(
+                libc::SYS_keyctl,
+                KEYCTL_JOIN_SESSION_KEYRING,
+                std::ptr::null::<libc::c_char>(),
+            ) < 0
+                && *libc::__errno_location() != libc::ENOSYS
+            {
+                fail(error_fd, 11);
+            }
             // Raw system calls: glibc's setuid/setgid would try to change every thread of the
             // judge too (its "setxid" broadcast), which in this clone is wrong and unsafe.
             let groups =
@@ -198,6 +210,15 @@ unsafe fn become_submission(
             if groups != 0 || gid != 0 || uid != 0 {
                 fail(error_fd, 4);
             }
+            if let Some(map) = &plan.identity_map {
+                own_user_namespace(map, error_fd);
+            }
+        }
+        // After the uid change and the user namespace (Landlock needs no privilege).
+        if let Some(fd) = plan.landlock
+            && !landlock::restrict_self(fd)
+        {
+            fail(error_fd, 3);
         }
         // After the uid change, which clears it: the submission is killed when the judge's
         // thread that started it dies, however it dies. The judge may already be gone (killed
@@ -222,6 +243,45 @@ unsafe fn become_submission(
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
         fail(error_fd, 5)
+    }
+}
+
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+
+/// Writes `contents` to the file `path`. For the child: raw system calls only.
+unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
+    // SAFETY: raw system calls on a prepared string and a live slice.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return false;
+        }
+        let written = libc::write(fd, contents.as_ptr().cast(), contents.len());
+        libc::close(fd);
+        written == contents.len() as isize
+    }
+}
+
+/// Moves the (already unprivileged) child into a user namespace of its own that maps only its
+/// uid and gid. What the kernel keeps per uid *and user namespace* then starts empty and dies
+/// with the run: the user keyring (`@u`), the user-session and persistent keyrings. Without
+/// it, the leased uid's keyrings outlive every run, even the judge, and a run leaves a counter
+/// there for the next (another contestant's, later). The namespace grants nothing outside
+/// itself; `execve` of a uid that is not 0 in it drops the capabilities it holds inside.
+/// For the child: raw system calls only.
+unsafe fn own_user_namespace(map: &std::ffi::CStr, error_fd: RawFd) {
+    // SAFETY: raw system calls on prepared strings.
+    unsafe {
+        // The uid change made the process undumpable, which makes its /proc files root's:
+        // dumpable again (as `execve` would make it anyway) so it may write its own maps.
+        let ok = libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0
+            && libc::unshare(libc::CLONE_NEWUSER) == 0
+            && write_file(c"/proc/self/setgroups", b"deny")
+            && write_file(c"/proc/self/uid_map", map.to_bytes())
+            && write_file(c"/proc/self/gid_map", map.to_bytes());
+        if !ok {
+            fail(error_fd, 12);
+        }
     }
 }
 
@@ -429,6 +489,40 @@ pub fn user_namespaces_work(full: bool) -> bool {
     };
     // SAFETY: a private stack and a callback that only makes raw calls, execs or exits.
     let pid = unsafe { libc::clone(run_true, top as *mut libc::c_void, flags, marker) };
+    if pid < 0 {
+        return false;
+    }
+    let mut status = 0;
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, &mut status, 0) };
+    libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+}
+
+/// As root: can a process that dropped to `uid` make a user namespace of its own (what
+/// [`own_user_namespace`] does in every run)? Distributions may forbid unprivileged ones.
+pub fn unprivileged_user_namespaces_work(uid: u32) -> bool {
+    extern "C" fn try_it(arg: *mut libc::c_void) -> libc::c_int {
+        let uid = arg as usize as libc::c_long;
+        // SAFETY: raw system calls on integers; _exit either way.
+        unsafe {
+            let dropped = libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<u32>()) == 0
+                && libc::syscall(libc::SYS_setresgid, uid, uid, uid) == 0
+                && libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0;
+            let ok = dropped && libc::unshare(libc::CLONE_NEWUSER) == 0;
+            libc::_exit(if ok { 0 } else { 1 })
+        }
+    }
+    let mut stack = vec![0u8; 16 * 1024];
+    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
+    // SAFETY: a private stack and a callback that only makes raw calls and exits.
+    let pid = unsafe {
+        libc::clone(
+            try_it,
+            top as *mut libc::c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            uid as usize as *mut libc::c_void,
+        )
+    };
     if pid < 0 {
         return false;
     }
