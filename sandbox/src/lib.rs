@@ -150,7 +150,8 @@ impl Isolation {
             "{namespaces}, {root}, {cgroup}, unprivileged uid: {}, Landlock: {}",
             match (self.drop_privileges, self.own_user_namespace) {
                 (true, true) => "yes (leased, in a user namespace of the run's own)",
-                (true, false) => "yes (leased; no user namespace of its own: its keyrings outlive the run)",
+                (true, false) =>
+                    "yes (leased; no user namespace of its own: its keyrings outlive the run)",
                 (false, _) => "no (not root)",
             },
             if self.landlock_abi > 0 {
@@ -186,6 +187,9 @@ pub struct Sandbox {
     /// The slots' scratch directories, without a private root.
     root: Option<PathBuf>,
     pub isolation: Isolation,
+    /// Without root, in the read-only tree: paths covered by an empty mount in every run (the
+    /// test data and the judge's executable, which Landlock's `/usr` rule would let it read).
+    covered: Vec<(CString, bool)>,
     /// The program and arguments as the run sees them.
     program: PathBuf,
     args: Vec<String>,
@@ -274,6 +278,16 @@ impl Sandbox {
         {
             hidden.push(judge);
         }
+        let covered = hidden
+            .iter()
+            .filter_map(|p| std::fs::canonicalize(p).ok())
+            .filter_map(|p| {
+                let is_dir = p.is_dir();
+                CString::new(p.as_os_str().as_bytes().to_vec())
+                    .ok()
+                    .map(|c| (c, is_dir))
+            })
+            .collect();
         let layout = rootfs::Layout { binds, hidden };
         // The first slot's root, which also tells whether the machine allows one (a container
         // without the right to mount does not): if not, runs fall back to Landlock on files.
@@ -385,6 +399,7 @@ impl Sandbox {
         // SAFETY: the kernel just returned this descriptor.
         let judge_pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd as i32) });
         Ok(Sandbox {
+            covered,
             slots: made,
             _cgroups: cgroups,
             root,
@@ -480,6 +495,7 @@ impl Sandbox {
             ipc_namespace: slot.namespaces.is_some() || self.isolation.read_only_mounts,
             private_root,
             read_only_tree: self.isolation.read_only_mounts,
+            covered: &self.covered,
             cgroup_join: slot.group.as_ref().map_or_else(Vec::new, |g| g.join_fds()),
             judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };

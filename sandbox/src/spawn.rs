@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use super::landlock;
 
 /// Everything the child needs, prepared before the fork.
-pub struct Plan {
+pub struct Plan<'a> {
     /// Absolute path of the program to execute.
     pub program: CString,
     pub argv: Vec<CString>,
@@ -53,6 +53,9 @@ pub struct Plan {
     pub private_root: Option<PrivateRoot>,
     /// In a user namespace: a mount namespace where everything but `workdir` is read-only.
     pub read_only_tree: bool,
+    /// In the read-only tree: paths to cover with an empty mount, and whether each is a
+    /// directory (an empty tmpfs) or a file (`/dev/null`, unusable there: no devices).
+    pub covered: &'a [(CString, bool)],
     /// cgroup files (`tasks` / `cgroup.procs`) the child writes `0` to, joining the groups.
     pub cgroup_join: Vec<RawFd>,
     /// A pidfd of the judge: the child gives up if the judge is already gone (its death
@@ -174,7 +177,7 @@ unsafe fn become_submission(
             enter_private_root(root, error_fd);
         }
         if plan.read_only_tree {
-            make_tree_read_only(&plan.workdir, error_fd);
+            make_tree_read_only(&plan.workdir, plan.covered, error_fd);
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(error_fd, 1);
@@ -332,7 +335,11 @@ const AT_RECURSIVE: libc::c_uint = 0x8000;
 
 /// In the run's own mount namespace (inside its user namespace): every mount read-only,
 /// except a bind of `workdir` onto itself. For the child: raw system calls only.
-unsafe fn make_tree_read_only(workdir: &std::ffi::CStr, error_fd: RawFd) {
+unsafe fn make_tree_read_only(
+    workdir: &std::ffi::CStr,
+    covered: &[(CString, bool)],
+    error_fd: RawFd,
+) {
     let attr = |set, clear| MountAttr {
         attr_set: set,
         attr_clr: clear,
@@ -341,8 +348,30 @@ unsafe fn make_tree_read_only(workdir: &std::ffi::CStr, error_fd: RawFd) {
     };
     let read_only = attr(MOUNT_ATTR_RDONLY, 0);
     let writable = attr(0, MOUNT_ATTR_RDONLY);
-    // SAFETY: raw system calls on a prepared string and local structures.
+    // SAFETY: raw system calls on prepared strings and local structures.
     unsafe {
+        for (path, is_dir) in covered {
+            let covered_ok = if *is_dir {
+                libc::mount(
+                    c"hidden".as_ptr(),
+                    path.as_ptr(),
+                    c"tmpfs".as_ptr(),
+                    libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                    c"size=4k,mode=0555".as_ptr().cast(),
+                ) == 0
+            } else {
+                libc::mount(
+                    c"/dev/null".as_ptr(),
+                    path.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND,
+                    std::ptr::null(),
+                ) == 0
+            };
+            if !covered_ok {
+                fail(error_fd, 10);
+            }
+        }
         let ok = libc::mount(
             workdir.as_ptr(),
             workdir.as_ptr(),
@@ -374,7 +403,7 @@ unsafe fn make_tree_read_only(workdir: &std::ffi::CStr, error_fd: RawFd) {
 
 /// What the vfork-style child needs; lives on the parent's stack while the parent waits.
 struct ChildArgs<'a> {
-    plan: &'a Plan,
+    plan: &'a Plan<'a>,
     argv: &'a [*const libc::c_char],
     envp: &'a [*const libc::c_char],
     stdio: [RawFd; 3],

@@ -1218,7 +1218,10 @@ fn a_user_namespace_inside_the_box_cannot_uncover_the_tests() {
     let dir = scratch("uncover");
     let binary = compile("unmount_the_cover", &dir);
     let tests = test_folder(
-        &PathBuf::from(format!("/usr/local/boardjudge-cover-{}", std::process::id())),
+        &PathBuf::from(format!(
+            "/usr/local/boardjudge-cover-{}",
+            std::process::id()
+        )),
         &["sample-2"],
     );
     let dir_arg = format!("dir={}", tests.display());
@@ -1234,4 +1237,78 @@ fn a_user_namespace_inside_the_box_cannot_uncover_the_tests() {
     assert_eq!(outside, "0\n", "the control reads the answer");
     assert_eq!(rows[0].verdict, "WA", "{:?}", rows[0]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without root, Landlock lets a run read all of `/usr`: test data kept under `/usr/local`
+/// and the judge installed in `/usr/local/bin` were readable there (the answer read
+/// outright; `judge solve` answering every test). Each run's read-only mount tree now covers
+/// both with an empty mount.
+#[test]
+fn without_root_tests_and_the_judge_under_usr_local_stay_hidden() {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        return;
+    }
+    let dir = scratch("nonroot-usr-local");
+    let reader = compile("read_answer_path", &dir);
+    let script = dir.join("ask_the_judge.sh");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/hostile/ask_the_judge.sh"),
+        &script,
+    )
+    .unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let tests = test_folder(
+        &PathBuf::from(format!(
+            "/usr/local/boardjudge-nonroot-{}",
+            std::process::id()
+        )),
+        &["sample-2"],
+    );
+    let installed = PathBuf::from(format!(
+        "/usr/local/bin/boardjudge-nonroot-{}",
+        std::process::id()
+    ));
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &installed).unwrap();
+    let as_nobody = |program: &Path| {
+        let mut command = std::process::Command::new("/usr/bin/setpriv");
+        command
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(program)
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::null());
+        command
+    };
+    let path_arg = format!("path={}", tests.join("sample-2.ans").display());
+    let control = as_nobody(&reader).arg(&path_arg).output().unwrap();
+    let judge_run = |command: &[&std::ffi::OsStr]| {
+        let out = as_nobody(&installed)
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&tests)
+            .args(["--time-limit", "5", "--"])
+            .args(command)
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let reading = judge_run(&[reader.as_os_str(), os(&path_arg)]);
+    let asking = judge_run(&[script.as_os_str(), installed.as_os_str()]);
+    let _ = std::fs::remove_file(&installed);
+    let _ = std::fs::remove_dir_all(&tests);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(text(&control.stdout), "0\n", "the control reads the answer");
+    if !reading
+        .1
+        .contains("mounts: read-only except the scratch directory")
+    {
+        eprintln!(
+            "skipped: no unprivileged user namespaces here: {}",
+            reading.1
+        );
+        return;
+    }
+    assert!(reading.0.starts_with("WA "), "{reading:?}");
+    assert!(asking.0.starts_with("RE "), "{asking:?}");
 }
