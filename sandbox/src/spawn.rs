@@ -191,19 +191,20 @@ unsafe fn become_submission(
                 fail(error_fd, 2);
             }
         }
+        // A session keyring of the run's own (as root, made before the uid change, so it
+        // counts against root's key quota): otherwise the run would possess the judge's
+        // session keyring (a login's, with the invoking user's secrets) or, as root, the
+        // leased uid's user-session keyring, which outlives it.
+        if libc::syscall(
+            libc::SYS_keyctl,
+            KEYCTL_JOIN_SESSION_KEYRING,
+            std::ptr::null::<libc::c_char>(),
+        ) < 0
+            && *libc::__errno_location() != libc::ENOSYS
+        {
+            fail(error_fd, 11);
+        }
         if let Some(uid) = plan.uid {
-            // A session keyring of the run's own, made while still root (so it counts against
-            // root's key quota, not the uid's): otherwise the run would possess the judge's
-            // session keyring (a login's, with its secrets) or the uid's, which outlives it.
-            if libc::syscall(
-                libc::SYS_keyctl,
-                KEYCTL_JOIN_SESSION_KEYRING,
-                std::ptr::null::<libc::c_char>(),
-            ) < 0
-                && *libc::__errno_location() != libc::ENOSYS
-            {
-                fail(error_fd, 11);
-            }
             // Raw system calls: glibc's setuid/setgid would try to change every thread of the
             // judge too (its "setxid" broadcast), which in this clone is wrong and unsafe.
             let groups =

@@ -1080,7 +1080,6 @@ fn keyrings_neither_outlive_a_run_nor_reach_the_judges_session() {
     let second = run_outside(&binary, &[&name_arg]);
     run_outside(&binary, &[&name_arg, "unlink"]);
     assert_eq!((first.as_str(), second.as_str()), ("0\n", "2\n"));
-    let name = std::ffi::CString::new(&name_arg["name=".len()..]).unwrap();
     let mut command = judge();
     command
         .current_dir(&dir)
@@ -1091,11 +1090,25 @@ fn keyrings_neither_outlive_a_run_nor_reach_the_judges_session() {
         .arg("--")
         .arg(&binary)
         .arg(&name_arg);
+    in_a_session_holding(&mut command, &name_arg["name=".len()..]);
+    let out = command.output().unwrap();
+    assert_no_panic(&out);
+    let rows: Vec<Row> =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).unwrap()).unwrap();
+    run_outside(&binary, &[&name_arg, "unlink"]);
+    assert_eq!(rows.len(), 3, "{}", text(&out.stderr));
+    assert!(rows.iter().all(|r| r.verdict == "AC"), "{rows:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts `command` in a session keyring of its own (as after a login) holding the key
+/// `name`.
+fn in_a_session_holding(command: &mut std::process::Command, name: &str) {
+    let name = std::ffi::CString::new(name).unwrap();
     // SAFETY: between fork and exec only two system calls on prepared data.
     unsafe {
         use std::os::unix::process::CommandExt;
         command.pre_exec(move || {
-            // The judge in a session of its own (as after a login) holding the key.
             libc::syscall(
                 libc::SYS_keyctl,
                 KEYCTL_JOIN_SESSION_KEYRING,
@@ -1112,14 +1125,45 @@ fn keyrings_neither_outlive_a_run_nor_reach_the_judges_session() {
             Ok(())
         });
     }
+}
+
+/// Without root too, the run's session keyring is its own, not the invoking user's (whose
+/// login session keeps its secrets there).
+#[test]
+fn without_root_the_invokers_session_keyring_is_out_of_reach() {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        return;
+    }
+    let dir = scratch("nonroot-keyring");
+    let tests = test_folder(&dir.join("tests"), &["t1", "t2"]);
+    let binary = compile("keyring_counter", &dir);
+    let judge_copy = dir.join("judge");
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge_copy).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let name_arg = format!("name=boardjudge-nonroot-key-{}", std::process::id());
+    let mut command = std::process::Command::new("/usr/bin/setpriv");
+    command
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&judge_copy)
+        .current_dir(&dir)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "5", "--"])
+        .arg(&binary)
+        .arg(&name_arg);
+    in_a_session_holding(&mut command, &name_arg["name=".len()..]);
     let out = command.output().unwrap();
     assert_no_panic(&out);
-    let rows: Vec<Row> =
-        serde_json::from_slice(&std::fs::read(dir.join("r.json")).unwrap()).unwrap();
-    run_outside(&binary, &[&name_arg, "unlink"]);
-    assert_eq!(rows.len(), 3, "{}", text(&out.stderr));
-    assert!(rows.iter().all(|r| r.verdict == "AC"), "{rows:?}");
     let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
 }
 
 /// A mount under a bound tree (here a world-writable tmpfs under `/usr/local`, as a separate
