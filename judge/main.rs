@@ -1,5 +1,8 @@
 //! `judge`: argument parsing and output; the work is done by the `engine` crate.
 
+// Only the sandbox crate (and the SIMD kernels of the problems) may use `unsafe`.
+#![forbid(unsafe_code)]
+
 mod cli;
 mod commands;
 

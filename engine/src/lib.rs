@@ -2,6 +2,9 @@
 //! stress testing with shrinking, test-set strength, reports. It reaches the problems only
 //! through [`registry`], so it knows nothing of any one board.
 
+// Only the sandbox crate (and the SIMD kernels of the problems) may use `unsafe`.
+#![forbid(unsafe_code)]
+
 pub mod bench;
 pub mod cancel;
 pub mod checker;
