@@ -252,6 +252,9 @@ unsafe fn become_submission(
 
 const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
 
+/// Held while a child that makes its own user namespace starts (see [`run`]).
+static OWN_USER_NAMESPACE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Writes `contents` to the file `path`. For the child: raw system calls only.
 unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
     // SAFETY: raw system calls on a prepared string and a live slice.
@@ -544,6 +547,8 @@ pub fn unprivileged_user_namespaces_work(uid: u32) -> bool {
     }
     let mut stack = vec![0u8; 16 * 1024];
     let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
+    // Its uid change clears the shared "dumpable" flag a starting run may need (see [`run`]).
+    let _one_at_a_time = OWN_USER_NAMESPACE.lock().unwrap_or_else(|e| e.into_inner());
     // SAFETY: a private stack and a callback that only makes raw calls and exits.
     let pid = unsafe {
         libc::clone(
@@ -618,9 +623,18 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
     // The child's stack until exec: it only makes system calls.
     let mut stack = vec![0u8; 32 * 1024];
     let started = Instant::now();
+    // The child shares the judge's memory, and "dumpable" is a flag of that memory: a
+    // concurrent child's uid change clears it while this child needs it set to write its own
+    // user namespace maps. Children that make one start one at a time (each holds the lock
+    // only until its `exec`: the parent sleeps meanwhile).
+    let one_at_a_time = plan
+        .identity_map
+        .is_some()
+        .then(|| OWN_USER_NAMESPACE.lock().unwrap_or_else(|e| e.into_inner()));
     // SAFETY: the child runs only raw system calls on data prepared above, then execs or exits.
     let pid =
         unsafe { spawn_submission(plan, &argv, &envp, stdio, error_w.as_raw_fd(), &mut stack) };
+    drop(one_at_a_time);
     if pid < 0 {
         return Err(io::Error::last_os_error());
     }
