@@ -207,15 +207,22 @@ unsafe fn become_submission(
         if let Some(uid) = plan.uid {
             // Raw system calls: glibc's setuid/setgid would try to change every thread of the
             // judge too (its "setxid" broadcast), which in this clone is wrong and unsafe.
+            lock_uid_change();
             let groups =
                 libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>());
             let gid = libc::syscall(libc::SYS_setresgid, uid, uid, uid);
             let uid = libc::syscall(libc::SYS_setresuid, uid, uid, uid);
             if groups != 0 || gid != 0 || uid != 0 {
+                unlock_uid_change();
                 fail(error_fd, 4);
             }
-            if let Some(map) = &plan.identity_map {
-                own_user_namespace(map, error_fd);
+            let own = plan
+                .identity_map
+                .as_ref()
+                .is_none_or(|map| own_user_namespace(map));
+            unlock_uid_change();
+            if !own {
+                fail(error_fd, 12);
             }
         }
         // After the uid change and the user namespace (Landlock needs no privilege).
@@ -252,8 +259,30 @@ unsafe fn become_submission(
 
 const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
 
-/// Held while a child that makes its own user namespace starts (see [`run`]).
-static OWN_USER_NAMESPACE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// Held by a child from its uid change until its user namespace maps are written. The
+/// children share the judge's memory (`CLONE_VM`), and "dumpable" is a flag of that memory: a
+/// concurrent child's uid change clears it while another needs it set to write its own maps
+/// (`EACCES`). A spin lock on shared memory (the children may only make raw system calls),
+/// held for some microseconds; a holder killed inside it is waited for at most ~1 s.
+static UID_CHANGE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn lock_uid_change() {
+    use std::sync::atomic::Ordering;
+    for _ in 0..1_000_000 {
+        if UID_CHANGE
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
+        {
+            return;
+        }
+        // SAFETY: no arguments, no preconditions.
+        unsafe { libc::sched_yield() };
+    }
+}
+
+fn unlock_uid_change() {
+    UID_CHANGE.store(false, std::sync::atomic::Ordering::Release);
+}
 
 /// Writes `contents` to the file `path`. For the child: raw system calls only.
 unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
@@ -275,20 +304,17 @@ unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
 /// it, the leased uid's keyrings outlive every run, even the judge, and a run leaves a counter
 /// there for the next (another contestant's, later). The namespace grants nothing outside
 /// itself; `execve` of a uid that is not 0 in it drops the capabilities it holds inside.
-/// For the child: raw system calls only.
-unsafe fn own_user_namespace(map: &std::ffi::CStr, error_fd: RawFd) {
+/// For the child: raw system calls only; false on failure (errno set).
+unsafe fn own_user_namespace(map: &std::ffi::CStr) -> bool {
     // SAFETY: raw system calls on prepared strings.
     unsafe {
         // The uid change made the process undumpable, which makes its /proc files root's:
         // dumpable again (as `execve` would make it anyway) so it may write its own maps.
-        let ok = libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0
+        libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0
             && libc::unshare(libc::CLONE_NEWUSER) == 0
             && write_file(c"/proc/self/setgroups", b"deny")
             && write_file(c"/proc/self/uid_map", map.to_bytes())
-            && write_file(c"/proc/self/gid_map", map.to_bytes());
-        if !ok {
-            fail(error_fd, 12);
-        }
+            && write_file(c"/proc/self/gid_map", map.to_bytes())
     }
 }
 
@@ -538,17 +564,18 @@ pub fn unprivileged_user_namespaces_work(uid: u32) -> bool {
         let uid = arg as usize as libc::c_long;
         // SAFETY: raw system calls on integers; _exit either way.
         unsafe {
+            // Its uid change would clear the shared "dumpable" flag under a starting run.
+            lock_uid_change();
             let dropped = libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<u32>()) == 0
                 && libc::syscall(libc::SYS_setresgid, uid, uid, uid) == 0
                 && libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0;
+            unlock_uid_change();
             let ok = dropped && libc::unshare(libc::CLONE_NEWUSER) == 0;
             libc::_exit(if ok { 0 } else { 1 })
         }
     }
     let mut stack = vec![0u8; 16 * 1024];
     let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
-    // Its uid change clears the shared "dumpable" flag a starting run may need (see [`run`]).
-    let _one_at_a_time = OWN_USER_NAMESPACE.lock().unwrap_or_else(|e| e.into_inner());
     // SAFETY: a private stack and a callback that only makes raw calls and exits.
     let pid = unsafe {
         libc::clone(
@@ -623,18 +650,9 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
     // The child's stack until exec: it only makes system calls.
     let mut stack = vec![0u8; 32 * 1024];
     let started = Instant::now();
-    // The child shares the judge's memory, and "dumpable" is a flag of that memory: a
-    // concurrent child's uid change clears it while this child needs it set to write its own
-    // user namespace maps. Children that make one start one at a time (each holds the lock
-    // only until its `exec`: the parent sleeps meanwhile).
-    let one_at_a_time = plan
-        .identity_map
-        .is_some()
-        .then(|| OWN_USER_NAMESPACE.lock().unwrap_or_else(|e| e.into_inner()));
     // SAFETY: the child runs only raw system calls on data prepared above, then execs or exits.
     let pid =
         unsafe { spawn_submission(plan, &argv, &envp, stdio, error_w.as_raw_fd(), &mut stack) };
-    drop(one_at_a_time);
     if pid < 0 {
         return Err(io::Error::last_os_error());
     }
