@@ -38,6 +38,8 @@ pub enum Command {
     Strength(commands::strength::Args),
     /// Write every solver of a problem (correct and known-wrong) as standalone programs.
     Solutions(engine::solution_programs::Args),
+    /// Write a complete contest problem package (BAPCtools / problemtools / DOMjudge).
+    Package(engine::package::Args),
     /// Measure parser and solver throughput on generated inputs.
     Bench(commands::bench::Args),
     /// List a problem's generator families and what each targets.
@@ -57,5 +59,6 @@ pub fn run(cli: &Cli) -> engine::Result<engine::Outcome> {
         Command::Strength(args) => commands::strength::run(args),
         Command::Solutions(args) => engine::solution_programs::run(args),
         Command::Families(args) => commands::families::run(args),
+        Command::Package(args) => engine::package::run(args),
     }
 }

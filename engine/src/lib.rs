@@ -7,6 +7,7 @@ pub mod checker;
 pub mod error;
 pub mod exit;
 pub mod input;
+pub mod package;
 pub mod picture;
 pub mod progress;
 pub mod registry;
