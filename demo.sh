@@ -18,7 +18,7 @@ echo "== 2. correct and known-wrong solutions as standalone programs"
 "$judge" solutions "$problem" --out "$work/solutions"
 
 echo "== 3. judge run: a correct submission in the sandbox"
-"$judge" run "$problem" --tests "$work/tests" --report "$work/report.csv" -- "$work/solutions/correct/$problem--fast"
+"$judge" run "$problem" --tests "$work/tests" --report "$work/report.csv" -- "$work/solutions/correct/$problem--fast.rs"
 
 wrong=$(ls "$work/solutions/wrong" | head -n 1)
 echo "== 4. judge run: a wrong one ($wrong)"

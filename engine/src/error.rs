@@ -19,6 +19,12 @@ pub enum JudgeError {
     },
     /// The arguments make no sense together.
     Usage(String),
+    /// A submission's source did not build: a compile error (CE), the contestant's fault.
+    Build {
+        source_file: PathBuf,
+        command: String,
+        message: String,
+    },
     /// Anything else that stops the judge, with its explanation.
     Other(String),
 }
@@ -44,6 +50,15 @@ impl std::fmt::Display for JudgeError {
                 )
             }
             JudgeError::Usage(message) => write!(f, "usage: {message}"),
+            JudgeError::Build {
+                source_file,
+                command,
+                message,
+            } => write!(
+                f,
+                "build of {} failed ({command}):\n{message}",
+                source_file.display()
+            ),
             JudgeError::Other(message) => f.write_str(message),
         }
     }

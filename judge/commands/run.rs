@@ -70,7 +70,43 @@ pub fn run(args: &Args) -> Result<Outcome> {
     check_limits(args.time_limit, args.memory_limit)?;
     let tests = discover(&args.tests)?;
     let staging = Staging::new()?;
-    let command = submission(&args.command, &staging)?;
+    let command = match submission(&args.command, &staging) {
+        Err(JudgeError::Build {
+            source_file,
+            command,
+            message,
+        }) => {
+            // A compile error is the submission's verdict (CE) on every test, not a failure
+            // of the judge.
+            println!(
+                "CE   {}: the build failed ({command}):\n{message}",
+                source_file.display()
+            );
+            let rows: Vec<report::Row> = tests
+                .iter()
+                .map(|test| report::Row {
+                    test: test.name.clone(),
+                    verdict: Verdict::CE,
+                    cpu_ms: 0,
+                    wall_ms: 0,
+                    peak_kb: 0,
+                    exit: String::new(),
+                    message: "compile error".to_string(),
+                })
+                .collect();
+            if let Some(path) = &args.report {
+                report::write(path, &rows)?;
+            }
+            println!(
+                "{}: 0 of {} tests run: CE {}",
+                args.problem.id(),
+                tests.len(),
+                tests.len()
+            );
+            return Ok(Outcome::Finding);
+        }
+        other => other?,
+    };
     let jobs = crate::commands::stress::jobs(args.jobs);
     let sandbox = Sandbox::new(command, jobs)
         .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;

@@ -174,7 +174,19 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let mut matrix: Vec<Vec<Verdict>> = Vec::new(); // per submission, per test
     for (k, (_, (name, path))) in all.iter().enumerate() {
         progress.message(name);
-        let command = command_for(path, &staging)?;
+        let command = match command_for(path, &staging) {
+            Err(JudgeError::Build {
+                command, message, ..
+            }) => {
+                // A compile error: CE on every test, and no verdict on the test set.
+                let first = message.lines().next().unwrap_or("");
+                println!("CE        {name}: the build failed ({command}): {first}");
+                matrix.push(vec![Verdict::CE; tests.len()]);
+                progress.set(((k + 1) * tests.len()) as u64);
+                continue;
+            }
+            other => other?,
+        };
         matrix.push(verdicts(
             args.problem,
             command,
@@ -205,7 +217,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
     csv.flush().map_err(|e| JudgeError::io(&args.report, e))?;
 
     let n_correct = correct.len();
-    let mut failed = false;
+    // A submission that did not build says nothing about the test set, but the run fails.
+    let mut failed = matrix.iter().any(|m| m.first() == Some(&Verdict::CE));
     for (s, (name, _)) in correct.iter().enumerate() {
         let rejected: Vec<String> = tests
             .iter()
@@ -227,12 +240,15 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let rejects: Vec<Vec<bool>> = (0..tests.len())
         .map(|t| {
             (0..wrong.len())
-                .map(|w| matrix[n_correct + w][t] != Verdict::AC)
+                .map(|w| !matches!(matrix[n_correct + w][t], Verdict::AC | Verdict::CE))
                 .collect()
         })
         .collect();
     let mut survivors = Vec::new();
     for (w, (name, path)) in wrong.iter().enumerate() {
+        if matrix[n_correct + w].first() == Some(&Verdict::CE) {
+            continue;
+        }
         let by: Vec<&str> = (0..tests.len())
             .filter(|&t| rejects[t][w])
             .map(|t| tests[t].name.as_str())

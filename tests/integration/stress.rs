@@ -52,7 +52,7 @@ fn every_known_wrong_solution_is_found_and_shrunk() {
 #[test]
 fn a_correct_submission_passes_and_the_finding_does_not_depend_on_jobs() {
     let dir = solutions("othello-flips");
-    let correct = dir.join("correct/othello-flips--fast");
+    let correct = dir.join("correct/othello-flips--fast.rs");
     let out = judge()
         .args([
             "stress",
@@ -72,7 +72,7 @@ fn a_correct_submission_passes_and_the_finding_does_not_depend_on_jobs() {
         "{}",
         text(&out.stdout)
     );
-    let wrong = dir.join("wrong/othello-flips--chain-reaction");
+    let wrong = dir.join("wrong/othello-flips--chain-reaction.rs");
     let finding = |jobs: &str| {
         let out = judge()
             .args([
