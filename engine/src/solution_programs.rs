@@ -7,13 +7,12 @@
 //! solver's answer, with no build step (the stress throughput benchmark uses this).
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::package::programs::Program;
-
+use crate::Result;
 use crate::error::JudgeError;
+use crate::package::programs::Program;
 use crate::registry::{PROBLEMS, ProblemEntry};
-use crate::{Outcome, Result};
 
 /// If this executable is named `PROBLEM--SOLVER`, acts as that solver and returns the exit
 /// code; otherwise `None` (the normal command line).
@@ -66,25 +65,4 @@ pub fn write(problem: &dyn ProblemEntry, out: &Path) -> Result<(usize, usize)> {
         }
     }
     Ok((correct.len(), wrong.len()))
-}
-
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The problem id (see `judge problems`).
-    #[arg(value_parser = crate::registry::parse_problem)]
-    pub problem: &'static dyn ProblemEntry,
-    /// The folder to write `correct/` and `wrong/` (single-file Rust sources) into.
-    #[arg(long)]
-    pub out: PathBuf,
-}
-
-pub fn run(args: &Args) -> Result<Outcome> {
-    let (correct, wrong) = write(args.problem, &args.out)?;
-    eprintln!(
-        "wrote {correct} correct and {wrong} known-wrong solutions of {} to {}/correct and {}/wrong",
-        args.problem.id(),
-        args.out.display(),
-        args.out.display()
-    );
-    Ok(Outcome::Success)
 }

@@ -16,7 +16,7 @@ pub fn trusted_answer<P: Problem>(input: &P::Input, origin: &str) -> Result<P::A
     let reference = P::reference(input);
     let fast = P::fast(input);
     if reference != fast {
-        return Err(JudgeError::Other(format!(
+        return Err(JudgeError::Jury(format!(
             "{origin}: the reference ({}) and the fast solver ({}) disagree on this input; please report it:\n{}",
             P::write_answer(&reference).trim_end(),
             P::write_answer(&fast).trim_end(),
@@ -181,7 +181,7 @@ pub fn testset_cases<P: Generate>(seed: u64) -> Result<Vec<TestCase>, JudgeError
         })?;
         let answer = P::write_answer(&trusted_answer::<P>(&input, &case.name)?);
         if answer != case.answer {
-            return Err(JudgeError::Other(format!(
+            return Err(JudgeError::Jury(format!(
                 "corpus case {} expects {:?} but the solvers say {answer:?}",
                 case.name, case.answer
             )));
@@ -290,8 +290,5 @@ pub fn testset<P: Generate>(seed: u64, out: &Path, layout: Layout) -> Result<usi
 }
 
 fn csv_error(out: &Path, e: csv::Error) -> JudgeError {
-    JudgeError::Other(format!(
-        "{}: writing the manifest: {e}",
-        out.join("manifest.csv").display()
-    ))
+    JudgeError::report(out.join("manifest.csv"), e)
 }

@@ -3,8 +3,10 @@
 pub mod bench;
 pub mod families;
 pub mod generate;
+pub mod package;
 pub mod problems;
 pub mod run;
+pub mod solutions;
 pub mod solve;
 pub mod strength;
 pub mod stress;

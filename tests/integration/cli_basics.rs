@@ -1,23 +1,14 @@
 use crate::util::*;
 
 #[test]
-fn problems_lists_the_five_ids_in_order() {
+fn problems_lists_every_problem_of_the_list_in_order() {
     let out = judge().arg("problems").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let ids: Vec<String> = text(&out.stdout)
         .lines()
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .collect();
-    assert_eq!(
-        ids,
-        [
-            "gomoku-checker",
-            "omok",
-            "othello-flips",
-            "attack25",
-            "renju"
-        ]
-    );
+    assert_eq!(ids, problem_ids());
 }
 
 #[test]

@@ -24,13 +24,14 @@ use std::collections::HashSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+use crate::cancel::Cancel;
 use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::registry::ProblemEntry;
 use crate::runner::submission::{Staging, from_source};
 use crate::runner::tests::Test;
-use crate::runner::verdict::Verdict;
 use crate::runner::{default_limits, run_all};
+use crate::verdict::Verdict;
 use programs::{CONTEST_RUSTC, Program};
 
 /// The package formats.
@@ -87,14 +88,14 @@ pub fn write(
         )));
     }
     let statement = programs::problem_file(problem, "statement.en.tex").ok_or_else(|| {
-        JudgeError::Other(format!(
+        JudgeError::Jury(format!(
             "{}: no statement.en.tex in problems/src/{}/",
             problem.id(),
             programs::module_of(problem)
         ))
     })?;
     let title = problem_name(statement).ok_or_else(|| {
-        JudgeError::Other(format!(
+        JudgeError::Jury(format!(
             "problems/src/{}/statement.en.tex: no \\problemname{{…}} on its first line",
             programs::module_of(problem)
         ))
@@ -129,7 +130,7 @@ pub fn write(
             .enumerate()
         {
             if problem.validate(&bytes).is_ok() {
-                return Err(JudgeError::Other(format!(
+                return Err(JudgeError::Jury(format!(
                     "{}: the invalid input {label} is accepted by the validator",
                     problem.id()
                 )));
@@ -382,17 +383,25 @@ fn measure_accepted(
     let drop = sandbox::Isolation::detect().drop_privileges;
     let limits = default_limits(10.0, MEMORY_LIMIT_MB);
     let mut slowest = 0;
+    let cancel = Cancel::on_interrupt();
     for solver in correct {
         let src = dir.join(format!("submissions/accepted/{solver}.rs"));
         let command = from_source(&src, dir, &staging, drop)?;
-        let sandbox = sandbox::Sandbox::new(command, 1)
-            .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
+        let sandbox =
+            sandbox::Sandbox::new(command, 1).map_err(|e| JudgeError::sandbox("setting up", e))?;
         let progress = Progress::new(&format!("tests of {solver}.rs"), Some(tests.len() as u64));
-        let rows = run_all(problem, &sandbox, &tests, &limits, &progress);
+        let rows = run_all(problem, &sandbox, &tests, &limits, &progress, &cancel);
         progress.finish();
         let rows = rows?;
+        if rows.len() != tests.len() {
+            return Err(JudgeError::Interrupted(format!(
+                "measuring {solver}.rs: {} of {} tests finished",
+                rows.len(),
+                tests.len()
+            )));
+        }
         if let Some(row) = rows.iter().find(|r| r.verdict != Verdict::AC) {
-            return Err(JudgeError::Other(format!(
+            return Err(JudgeError::Jury(format!(
                 "{}: the exported {solver}.rs gets {} on {} ({}); please report it",
                 problem.id(),
                 row.verdict,
@@ -422,38 +431,4 @@ fn write_script(path: &Path, text: &str) -> Result<(), JudgeError> {
     write_file(path, text)?;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
         .map_err(|e| JudgeError::io(path, e))
-}
-
-/// `judge package PROBLEM --out DIR [--format icpc|legacy] [--seed S]`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The problem id (see `judge problems`).
-    #[arg(value_parser = crate::registry::parse_problem)]
-    pub problem: &'static dyn ProblemEntry,
-    /// The folder to write the package into, as DIR/NAME (NAME: the id without '-').
-    #[arg(long)]
-    pub out: PathBuf,
-    /// icpc: ICPC problem package format 2025-09 (BAPCtools, DOMjudge); legacy: the
-    /// format problemtools and Kattis read.
-    #[arg(long, value_enum, default_value_t = Format::Icpc)]
-    pub format: Format,
-    /// The seed of the generated tests (the same as `judge testset --seed`).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-}
-
-pub fn run(args: &Args) -> crate::Result<crate::Outcome> {
-    let written = write(args.problem, &args.out, args.format, args.seed)?;
-    let measured = written.slowest_ms.map_or("not measured".to_string(), |ms| {
-        format!("slowest accepted test {ms} ms")
-    });
-    eprintln!(
-        "wrote {}: {} tests, {} invalid inputs, {} wrong-answer submissions; time limit {:.1} s ({measured})",
-        written.dir.display(),
-        written.tests,
-        written.invalid,
-        written.wrong,
-        written.time_limit
-    );
-    Ok(crate::Outcome::Success)
 }

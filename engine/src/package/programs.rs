@@ -132,7 +132,7 @@ pub fn source(problem: &dyn ProblemEntry, program: Program) -> Result<String, Ju
     };
     sources()
         .single_file(&module, &header, &main)
-        .map_err(|e| JudgeError::Other(format!("exporting {id} as one file: {e}")))
+        .map_err(|e| JudgeError::Jury(format!("exporting {id} as one file: {e}")))
 }
 
 fn solver_main(ty: &str, solve: &str) -> String {

@@ -75,8 +75,9 @@ impl Staging {
                 Err(e) => return Err(JudgeError::io(&dir, e)),
             }
         }
-        Err(JudgeError::Other(
-            "no free staging directory name".to_string(),
+        Err(JudgeError::sandbox(
+            "no free staging directory name",
+            std::io::ErrorKind::AlreadyExists.into(),
         ))
     }
 }
@@ -272,9 +273,10 @@ pub fn from_source(
             .args(&words[1..])
             .stdin(Stdio::null())
             .output()
+            // A missing compiler is this machine's problem, not the submission's.
             .map_err(|e| {
-                JudgeError::Other(format!(
-                    "build of {}: cannot run {}: {e}",
+                JudgeError::Usage(format!(
+                    "{}: cannot run {} to build it ({e}); is it installed?",
                     src.display(),
                     words[0]
                 ))
@@ -319,4 +321,28 @@ fn make_readable(dir: &Path) -> Result<(), JudgeError> {
         }
     }
     Ok(())
+}
+
+/// The submission the user typed after `--`: one source file (built, or run by its
+/// interpreter), else a command as typed, resolved from the current directory.
+pub fn from_words(words: &[String], staging: &Staging) -> Result<sandbox::Command, JudgeError> {
+    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
+    let drop = sandbox::Isolation::detect().drop_privileges;
+    match words {
+        [single] if is_source(Path::new(single)) && cwd.join(single).is_file() => {
+            from_source(Path::new(single), &cwd, staging, drop)
+        }
+        _ => resolve(words, &cwd, staging, drop),
+    }
+}
+
+/// A submission file of a folder (`judge strength`): a source file, or an executable.
+pub fn from_path(path: &Path, staging: &Staging) -> Result<sandbox::Command, JudgeError> {
+    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
+    let drop = sandbox::Isolation::detect().drop_privileges;
+    if is_source(path) {
+        from_source(path, &cwd, staging, drop)
+    } else {
+        resolve(&[path.display().to_string()], &cwd, staging, drop)
+    }
 }

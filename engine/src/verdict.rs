@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use sandbox::{Exit, Finished, Limits};
 
+use crate::text::shorten;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Verdict {
     AC,
@@ -106,13 +108,5 @@ pub fn judge(
     match check(&run.stdout) {
         Ok(()) => (Verdict::AC, String::new()),
         Err(why) => (Verdict::WA, why),
-    }
-}
-
-pub fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(max).collect::<String>())
     }
 }
