@@ -103,7 +103,7 @@ fn save_writes_the_case_the_picture_and_a_corpus_entry() {
         .args(["stress", "omok", "--seed", "2", "--save"])
         .arg(&save)
         .arg("--")
-        .arg(dir.join("wrong/omok--slash-reports-top-end"))
+        .arg(dir.join("wrong/omok--slash-reports-top-end.rs"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
