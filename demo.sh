@@ -14,7 +14,7 @@ echo "== 1. a hidden test set for $problem (samples, hand-made edge cases, every
 "$judge" testset "$problem" --seed 2026 --out "$work/tests" --format kattis
 head -n 4 "$work/tests/manifest.csv"
 
-echo "== 2. correct and known-wrong solutions as standalone programs"
+echo "== 2. correct and known-wrong solutions as single-file Rust sources"
 "$judge" solutions "$problem" --out "$work/solutions"
 
 echo "== 3. judge run: a correct submission in the sandbox"
