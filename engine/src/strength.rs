@@ -91,6 +91,12 @@ pub fn measure(
     cancel: &Cancel,
 ) -> Result<Matrix, JudgeError> {
     let mut verdicts = Vec::new();
+    // The test data stays invisible to the submissions wherever it lies.
+    let mut hidden: Vec<std::path::PathBuf> = tests
+        .iter()
+        .filter_map(|t| t.answer.parent().map(std::path::Path::to_path_buf))
+        .collect();
+    hidden.dedup();
     let mut compile_errors = Vec::new();
     for (k, entrant) in entrants.iter().enumerate() {
         progress.message(&entrant.name);
@@ -106,9 +112,17 @@ pub fn measure(
             }
             other => other?,
         };
-        let sandbox =
-            Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;
-        let rows = run_all(problem, &sandbox, &tests, limits, progress, cancel)?;
+        let sandbox = Sandbox::hiding(command, jobs, &hidden)
+            .map_err(|e| JudgeError::sandbox("setting up", e))?;
+        let rows = run_all(
+            problem,
+            &sandbox,
+            &tests,
+            limits,
+            progress,
+            cancel,
+            &mut |_, _| {},
+        )?;
         if rows.len() != tests.len() {
             return Err(JudgeError::Interrupted(format!(
                 "{} of {} tests finished for {}",

@@ -390,7 +390,15 @@ fn measure_accepted(
         let sandbox =
             sandbox::Sandbox::new(command, 1).map_err(|e| JudgeError::sandbox("setting up", e))?;
         let progress = Progress::new(&format!("tests of {solver}.rs"), Some(tests.len() as u64));
-        let rows = run_all(problem, &sandbox, &tests, &limits, &progress, &cancel);
+        let rows = run_all(
+            problem,
+            &sandbox,
+            &tests,
+            &limits,
+            &progress,
+            &cancel,
+            &mut |_, _| {},
+        );
         progress.finish();
         let rows = rows?;
         if rows.len() != tests.len() {

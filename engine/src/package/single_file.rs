@@ -367,7 +367,10 @@ mod tests {
         assert!(file.contains("mod fast {\npub fn go()"));
         assert!(!file.contains("families"), "{file}");
         // `noisy` is named in a comment only: not a use, so not inlined.
-        assert!(!file.contains("mod noisy") && !file.contains("rand::"), "{file}");
+        assert!(
+            !file.contains("mod noisy") && !file.contains("rand::"),
+            "{file}"
+        );
         assert!(!file.contains("mod tests"), "{file}");
         assert!(file.contains("const C: &str = \"\";"));
         assert!(file.ends_with("fn main() {}\n"));

@@ -178,7 +178,14 @@ pub fn resolve(
     let mut args = Vec::new();
     for arg in rest {
         let path = cwd.join(arg);
-        if !arg.starts_with('-') && path.is_file() {
+        // Files and directories named on the command line (`java -cp DIR Main`) are the
+        // submission's own: readable in the sandbox.
+        if !arg.starts_with('-') && path.is_dir() {
+            // Not copied: a directory must be readable by the sandbox user where it is.
+            let dir = std::fs::canonicalize(&path).unwrap_or(path);
+            args.push(dir.display().to_string());
+            readable.push(dir);
+        } else if !arg.starts_with('-') && path.is_file() {
             let staged = stage(
                 &std::fs::canonicalize(&path).unwrap_or(path),
                 staging,

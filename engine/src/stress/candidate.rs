@@ -76,13 +76,12 @@ impl<P: Problem> Candidate<P> for Submission<'_, P> {
         let (verdict, message) = judge(&run, self.limits, |out| {
             crate::checker::check::<P>(&expected, out)
         });
+        // What the submission printed is shown to the user: escaped, line by line.
+        let shown = sandbox::escape::escape_lines(&run.stdout);
         Ok(match verdict {
             Verdict::AC => None,
-            Verdict::WA => Some(String::from_utf8_lossy(&run.stdout).into_owned()),
-            other => Some(format!(
-                "{other}: {message}\n{}",
-                String::from_utf8_lossy(&run.stdout)
-            )),
+            Verdict::WA => Some(shown),
+            other => Some(format!("{other}: {message}\n{shown}")),
         })
     }
 
