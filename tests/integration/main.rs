@@ -7,6 +7,7 @@ mod corpus_through_binary;
 mod differential;
 mod generation;
 mod hostile_inputs;
+mod package;
 mod reports;
 mod sandbox;
 mod strength;
