@@ -84,6 +84,10 @@ pub struct Isolation {
     pub read_only_mounts: bool,
     /// The cgroup interface runs are accounted with, or why there is none.
     pub cgroup: Result<cgroup::Version, String>,
+    /// As root: each run, once unprivileged, moves into a user namespace of its own (and a
+    /// session keyring of its own), so no per-uid kernel state (keyrings) outlives it. Needs
+    /// unprivileged user namespaces.
+    pub own_user_namespace: bool,
 }
 
 impl Isolation {
@@ -110,6 +114,7 @@ impl Isolation {
             } else {
                 Err("not root".to_string())
             },
+            own_user_namespace: root && spawn::unprivileged_user_namespaces_work(uids::FIRST_UID),
         }
     }
 
@@ -143,10 +148,11 @@ impl Isolation {
         };
         format!(
             "{namespaces}, {root}, {cgroup}, unprivileged uid: {}, Landlock: {}",
-            if self.drop_privileges {
-                "yes (leased)"
-            } else {
-                "no (not root)"
+            match (self.drop_privileges, self.own_user_namespace) {
+                (true, true) => "yes (leased, in a user namespace of the run's own)",
+                (true, false) =>
+                    "yes (leased; no user namespace of its own: its keyrings outlive the run)",
+                (false, _) => "no (not root)",
             },
             if self.landlock_abi > 0 {
                 format!("ABI {}", self.landlock_abi)
@@ -181,6 +187,9 @@ pub struct Sandbox {
     /// The slots' scratch directories, without a private root.
     root: Option<PathBuf>,
     pub isolation: Isolation,
+    /// Without root, in the read-only tree: paths covered by an empty mount in every run (the
+    /// test data and the judge's executable, which Landlock's `/usr` rule would let it read).
+    covered: Vec<(CString, bool)>,
     /// The program and arguments as the run sees them.
     program: PathBuf,
     args: Vec<String>,
@@ -260,10 +269,26 @@ impl Sandbox {
     pub fn hiding(command: Command, slots: usize, hidden: &[PathBuf]) -> io::Result<Sandbox> {
         let mut isolation = Isolation::detect();
         let (binds, program, args) = relocate(&command);
-        let layout = rootfs::Layout {
-            binds,
-            hidden: hidden.to_vec(),
-        };
+        // The judge's own executable is hidden too, wherever it is installed: inside
+        // `/usr/local/bin` it would otherwise answer every test (`judge solve`). Not when it is
+        // the submission itself (the solution programs are links to it).
+        let mut hidden = hidden.to_vec();
+        if let Ok(judge) = std::env::current_exe().and_then(std::fs::canonicalize)
+            && std::fs::canonicalize(&command.program).ok().as_ref() != Some(&judge)
+        {
+            hidden.push(judge);
+        }
+        let covered = hidden
+            .iter()
+            .filter_map(|p| std::fs::canonicalize(p).ok())
+            .filter_map(|p| {
+                let is_dir = p.is_dir();
+                CString::new(p.as_os_str().as_bytes().to_vec())
+                    .ok()
+                    .map(|c| (c, is_dir))
+            })
+            .collect();
+        let layout = rootfs::Layout { binds, hidden };
         // The first slot's root, which also tells whether the machine allows one (a container
         // without the right to mount does not): if not, runs fall back to Landlock on files.
         let mut first_namespaces = None;
@@ -374,6 +399,7 @@ impl Sandbox {
         // SAFETY: the kernel just returned this descriptor.
         let judge_pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd as i32) });
         Ok(Sandbox {
+            covered,
             slots: made,
             _cgroups: cgroups,
             root,
@@ -456,6 +482,12 @@ impl Sandbox {
             envp,
             workdir: c(slot.workdir.as_os_str().as_bytes())?,
             uid,
+            identity_map: match uid {
+                Some(uid) if self.isolation.own_user_namespace => {
+                    Some(c(format!("{uid} {uid} 1").as_bytes())?)
+                }
+                _ => None,
+            },
             rlimits,
             landlock: slot.ruleset.as_ref().map(|r| r.raw_fd()),
             pid_namespace: self.isolation.pid_namespace,
@@ -463,6 +495,7 @@ impl Sandbox {
             ipc_namespace: slot.namespaces.is_some() || self.isolation.read_only_mounts,
             private_root,
             read_only_tree: self.isolation.read_only_mounts,
+            covered: &self.covered,
             cgroup_join: slot.group.as_ref().map_or_else(Vec::new, |g| g.join_fds()),
             judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };

@@ -201,6 +201,20 @@ fn errno() -> i32 {
     unsafe { *libc::__errno_location() }
 }
 
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+const MOUNT_ATTR_NOSUID: u64 = 0x2;
+const MOUNT_ATTR_NODEV: u64 = 0x4;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+
 extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `arg` is the judge's `Shared`, alive while the judge is suspended (CLONE_VFORK);
     // only raw system calls on prepared strings run here.
@@ -298,6 +312,15 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
                 }
                 Step::Bind { host, inside } => {
                     let host = shared.sources[*host].name.as_ptr().cast::<libc::c_char>();
+                    // Read-only, no set-uid, no devices: the bound tree *and every mount
+                    // under it* (a separate /usr/local, a container's bind over a file in
+                    // /etc), which a remount of the top alone would leave as on the host.
+                    let locked = MountAttr {
+                        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+                        attr_clr: 0,
+                        propagation: 0,
+                        userns_fd: 0,
+                    };
                     libc::mount(
                         host,
                         inside.as_ptr(),
@@ -305,7 +328,14 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
                         libc::MS_BIND | libc::MS_REC,
                         std::ptr::null(),
                     ) == 0
-                        && libc::mount(NONE, inside.as_ptr(), NONE, ro, std::ptr::null()) == 0
+                        && libc::syscall(
+                            libc::SYS_mount_setattr,
+                            libc::AT_FDCWD,
+                            inside.as_ptr(),
+                            AT_RECURSIVE,
+                            &locked as *const MountAttr,
+                            std::mem::size_of::<MountAttr>(),
+                        ) == 0
                 }
                 Step::HideDir(path) => {
                     libc::mount(

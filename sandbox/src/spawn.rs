@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use super::landlock;
 
 /// Everything the child needs, prepared before the fork.
-pub struct Plan {
+pub struct Plan<'a> {
     /// Absolute path of the program to execute.
     pub program: CString,
     pub argv: Vec<CString>,
@@ -37,6 +37,9 @@ pub struct Plan {
     pub workdir: CString,
     /// Run as this uid and gid (the judge must be root).
     pub uid: Option<u32>,
+    /// With `uid`: the line `UID UID 1` for the run's own user namespace's uid and gid maps
+    /// (see [`own_user_namespace`]).
+    pub identity_map: Option<CString>,
     /// (resource, soft, hard).
     pub rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
     pub landlock: Option<RawFd>,
@@ -50,6 +53,9 @@ pub struct Plan {
     pub private_root: Option<PrivateRoot>,
     /// In a user namespace: a mount namespace where everything but `workdir` is read-only.
     pub read_only_tree: bool,
+    /// In the read-only tree: paths to cover with an empty mount, and whether each is a
+    /// directory (an empty tmpfs) or a file (`/dev/null`, unusable there: no devices).
+    pub covered: &'a [(CString, bool)],
     /// cgroup files (`tasks` / `cgroup.procs`) the child writes `0` to, joining the groups.
     pub cgroup_join: Vec<RawFd>,
     /// A pidfd of the judge: the child gives up if the judge is already gone (its death
@@ -93,7 +99,7 @@ pub struct Finished {
 }
 
 /// Why the child could not start the program: (stage, errno), written before `_exit`.
-const STAGE_NAMES: [&str; 11] = [
+const STAGE_NAMES: [&str; 13] = [
     "dup2",
     "chdir",
     "setrlimit",
@@ -105,6 +111,8 @@ const STAGE_NAMES: [&str; 11] = [
     "mounting /tmp and /proc",
     "parent-death signal",
     "making the tree read-only",
+    "a session keyring of its own",
+    "a user namespace of its own",
 ];
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -169,7 +177,7 @@ unsafe fn become_submission(
             enter_private_root(root, error_fd);
         }
         if plan.read_only_tree {
-            make_tree_read_only(&plan.workdir, error_fd);
+            make_tree_read_only(&plan.workdir, plan.covered, error_fd);
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(error_fd, 1);
@@ -183,21 +191,45 @@ unsafe fn become_submission(
                 fail(error_fd, 2);
             }
         }
-        if let Some(fd) = plan.landlock
-            && !landlock::restrict_self(fd)
+        // A session keyring of the run's own (as root, made before the uid change, so it
+        // counts against root's key quota): otherwise the run would possess the judge's
+        // session keyring (a login's, with the invoking user's secrets) or, as root, the
+        // leased uid's user-session keyring, which outlives it.
+        if libc::syscall(
+            libc::SYS_keyctl,
+            KEYCTL_JOIN_SESSION_KEYRING,
+            std::ptr::null::<libc::c_char>(),
+        ) < 0
+            && *libc::__errno_location() != libc::ENOSYS
         {
-            fail(error_fd, 3);
+            fail(error_fd, 11);
         }
         if let Some(uid) = plan.uid {
             // Raw system calls: glibc's setuid/setgid would try to change every thread of the
             // judge too (its "setxid" broadcast), which in this clone is wrong and unsafe.
+            lock_uid_change();
             let groups =
                 libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>());
             let gid = libc::syscall(libc::SYS_setresgid, uid, uid, uid);
             let uid = libc::syscall(libc::SYS_setresuid, uid, uid, uid);
             if groups != 0 || gid != 0 || uid != 0 {
+                unlock_uid_change();
                 fail(error_fd, 4);
             }
+            let own = plan
+                .identity_map
+                .as_ref()
+                .is_none_or(|map| own_user_namespace(map));
+            unlock_uid_change();
+            if !own {
+                fail(error_fd, 12);
+            }
+        }
+        // After the uid change and the user namespace (Landlock needs no privilege).
+        if let Some(fd) = plan.landlock
+            && !landlock::restrict_self(fd)
+        {
+            fail(error_fd, 3);
         }
         // After the uid change, which clears it: the submission is killed when the judge's
         // thread that started it dies, however it dies. The judge may already be gone (killed
@@ -222,6 +254,67 @@ unsafe fn become_submission(
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
         fail(error_fd, 5)
+    }
+}
+
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+
+/// Held by a child from its uid change until its user namespace maps are written. The
+/// children share the judge's memory (`CLONE_VM`), and "dumpable" is a flag of that memory: a
+/// concurrent child's uid change clears it while another needs it set to write its own maps
+/// (`EACCES`). A spin lock on shared memory (the children may only make raw system calls),
+/// held for some microseconds; a holder killed inside it is waited for at most ~1 s.
+static UID_CHANGE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn lock_uid_change() {
+    use std::sync::atomic::Ordering;
+    for _ in 0..1_000_000 {
+        if UID_CHANGE
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
+        {
+            return;
+        }
+        // SAFETY: no arguments, no preconditions.
+        unsafe { libc::sched_yield() };
+    }
+}
+
+fn unlock_uid_change() {
+    UID_CHANGE.store(false, std::sync::atomic::Ordering::Release);
+}
+
+/// Writes `contents` to the file `path`. For the child: raw system calls only.
+unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
+    // SAFETY: raw system calls on a prepared string and a live slice.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return false;
+        }
+        let written = libc::write(fd, contents.as_ptr().cast(), contents.len());
+        libc::close(fd);
+        written == contents.len() as isize
+    }
+}
+
+/// Moves the (already unprivileged) child into a user namespace of its own that maps only its
+/// uid and gid. What the kernel keeps per uid *and user namespace* then starts empty and dies
+/// with the run: the user keyring (`@u`), the user-session and persistent keyrings. Without
+/// it, the leased uid's keyrings outlive every run, even the judge, and a run leaves a counter
+/// there for the next (another contestant's, later). The namespace grants nothing outside
+/// itself; `execve` of a uid that is not 0 in it drops the capabilities it holds inside.
+/// For the child: raw system calls only; false on failure (errno set).
+unsafe fn own_user_namespace(map: &std::ffi::CStr) -> bool {
+    // SAFETY: raw system calls on prepared strings.
+    unsafe {
+        // The uid change made the process undumpable, which makes its /proc files root's:
+        // dumpable again (as `execve` would make it anyway) so it may write its own maps.
+        libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0
+            && libc::unshare(libc::CLONE_NEWUSER) == 0
+            && write_file(c"/proc/self/setgroups", b"deny")
+            && write_file(c"/proc/self/uid_map", map.to_bytes())
+            && write_file(c"/proc/self/gid_map", map.to_bytes())
     }
 }
 
@@ -272,7 +365,11 @@ const AT_RECURSIVE: libc::c_uint = 0x8000;
 
 /// In the run's own mount namespace (inside its user namespace): every mount read-only,
 /// except a bind of `workdir` onto itself. For the child: raw system calls only.
-unsafe fn make_tree_read_only(workdir: &std::ffi::CStr, error_fd: RawFd) {
+unsafe fn make_tree_read_only(
+    workdir: &std::ffi::CStr,
+    covered: &[(CString, bool)],
+    error_fd: RawFd,
+) {
     let attr = |set, clear| MountAttr {
         attr_set: set,
         attr_clr: clear,
@@ -281,8 +378,30 @@ unsafe fn make_tree_read_only(workdir: &std::ffi::CStr, error_fd: RawFd) {
     };
     let read_only = attr(MOUNT_ATTR_RDONLY, 0);
     let writable = attr(0, MOUNT_ATTR_RDONLY);
-    // SAFETY: raw system calls on a prepared string and local structures.
+    // SAFETY: raw system calls on prepared strings and local structures.
     unsafe {
+        for (path, is_dir) in covered {
+            let covered_ok = if *is_dir {
+                libc::mount(
+                    c"hidden".as_ptr(),
+                    path.as_ptr(),
+                    c"tmpfs".as_ptr(),
+                    libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                    c"size=4k,mode=0555".as_ptr().cast(),
+                ) == 0
+            } else {
+                libc::mount(
+                    c"/dev/null".as_ptr(),
+                    path.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND,
+                    std::ptr::null(),
+                ) == 0
+            };
+            if !covered_ok {
+                fail(error_fd, 10);
+            }
+        }
         let ok = libc::mount(
             workdir.as_ptr(),
             workdir.as_ptr(),
@@ -314,7 +433,7 @@ unsafe fn make_tree_read_only(workdir: &std::ffi::CStr, error_fd: RawFd) {
 
 /// What the vfork-style child needs; lives on the parent's stack while the parent waits.
 struct ChildArgs<'a> {
-    plan: &'a Plan,
+    plan: &'a Plan<'a>,
     argv: &'a [*const libc::c_char],
     envp: &'a [*const libc::c_char],
     stdio: [RawFd; 3],
@@ -429,6 +548,43 @@ pub fn user_namespaces_work(full: bool) -> bool {
     };
     // SAFETY: a private stack and a callback that only makes raw calls, execs or exits.
     let pid = unsafe { libc::clone(run_true, top as *mut libc::c_void, flags, marker) };
+    if pid < 0 {
+        return false;
+    }
+    let mut status = 0;
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, &mut status, 0) };
+    libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+}
+
+/// As root: can a process that dropped to `uid` make a user namespace of its own (what
+/// [`own_user_namespace`] does in every run)? Distributions may forbid unprivileged ones.
+pub fn unprivileged_user_namespaces_work(uid: u32) -> bool {
+    extern "C" fn try_it(arg: *mut libc::c_void) -> libc::c_int {
+        let uid = arg as usize as libc::c_long;
+        // SAFETY: raw system calls on integers; _exit either way.
+        unsafe {
+            // Its uid change would clear the shared "dumpable" flag under a starting run.
+            lock_uid_change();
+            let dropped = libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<u32>()) == 0
+                && libc::syscall(libc::SYS_setresgid, uid, uid, uid) == 0
+                && libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0;
+            unlock_uid_change();
+            let ok = dropped && libc::unshare(libc::CLONE_NEWUSER) == 0;
+            libc::_exit(if ok { 0 } else { 1 })
+        }
+    }
+    let mut stack = vec![0u8; 16 * 1024];
+    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
+    // SAFETY: a private stack and a callback that only makes raw calls and exits.
+    let pid = unsafe {
+        libc::clone(
+            try_it,
+            top as *mut libc::c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            uid as usize as *mut libc::c_void,
+        )
+    };
     if pid < 0 {
         return false;
     }

@@ -1058,3 +1058,301 @@ fn real_runtimes_run_and_read_their_own_files() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- Attacks found by the red-team pass of issue 14 (see the README's threat-model table).
+
+const KEY_SPEC_SESSION_KEYRING: libc::c_long = -3;
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+
+/// Keyrings are kept per uid (and user namespace), not per IPC namespace: a run's user
+/// keyring would outlive it (the leased uid serves every later run, of any judge), and its
+/// session keyring would be the judge's own (a login's, with its secrets: possessed, so
+/// readable whatever its owner). Each run has a user namespace and a session keyring of its
+/// own: three runs each find nothing, although the judge's session holds the key.
+#[test]
+fn keyrings_neither_outlive_a_run_nor_reach_the_judges_session() {
+    let dir = scratch("keyrings");
+    let tests = test_folder(&dir.join("tests"), &["t1", "t2", "t3"]);
+    let binary = compile("keyring_counter", &dir);
+    let name_arg = format!("name=boardjudge-keyring-{}", std::process::id());
+    // Control: outside, the second run finds what the first left (in @u and in @s).
+    let first = run_outside(&binary, &[&name_arg]);
+    let second = run_outside(&binary, &[&name_arg]);
+    run_outside(&binary, &[&name_arg, "unlink"]);
+    assert_eq!((first.as_str(), second.as_str()), ("0\n", "2\n"));
+    let mut command = judge();
+    command
+        .current_dir(&dir)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "2", "--jobs", "1", "--report"])
+        .arg(dir.join("r.json"))
+        .arg("--")
+        .arg(&binary)
+        .arg(&name_arg);
+    in_a_session_holding(&mut command, &name_arg["name=".len()..]);
+    let out = command.output().unwrap();
+    assert_no_panic(&out);
+    let rows: Vec<Row> =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).unwrap()).unwrap();
+    run_outside(&binary, &[&name_arg, "unlink"]);
+    assert_eq!(rows.len(), 3, "{}", text(&out.stderr));
+    assert!(rows.iter().all(|r| r.verdict == "AC"), "{rows:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts `command` in a session keyring of its own (as after a login) holding the key
+/// `name`.
+fn in_a_session_holding(command: &mut std::process::Command, name: &str) {
+    let name = std::ffi::CString::new(name).unwrap();
+    // SAFETY: between fork and exec only two system calls on prepared data.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        command.pre_exec(move || {
+            libc::syscall(
+                libc::SYS_keyctl,
+                KEYCTL_JOIN_SESSION_KEYRING,
+                std::ptr::null::<libc::c_char>(),
+            );
+            libc::syscall(
+                libc::SYS_add_key,
+                c"user".as_ptr(),
+                name.as_ptr(),
+                c"secret".as_ptr(),
+                6usize,
+                KEY_SPEC_SESSION_KEYRING,
+            );
+            Ok(())
+        });
+    }
+}
+
+/// Without root too, the run's session keyring is its own, not the invoking user's (whose
+/// login session keeps its secrets there).
+#[test]
+fn without_root_the_invokers_session_keyring_is_out_of_reach() {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        return;
+    }
+    let dir = scratch("nonroot-keyring");
+    let tests = test_folder(&dir.join("tests"), &["t1", "t2"]);
+    let binary = compile("keyring_counter", &dir);
+    let judge_copy = dir.join("judge");
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge_copy).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let name_arg = format!("name=boardjudge-nonroot-key-{}", std::process::id());
+    let mut command = std::process::Command::new("/usr/bin/setpriv");
+    command
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&judge_copy)
+        .current_dir(&dir)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "5", "--"])
+        .arg(&binary)
+        .arg(&name_arg);
+    in_a_session_holding(&mut command, &name_arg["name=".len()..]);
+    let out = command.output().unwrap();
+    assert_no_panic(&out);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
+/// A mount under a bound tree (here a world-writable tmpfs under `/usr/local`, as a separate
+/// `/usr/local` or a container's binds into `/etc` would be) is read-only in the box too:
+/// every bind is made read-only, nosuid and nodev recursively.
+#[test]
+fn mounts_under_usr_are_read_only_in_the_box() {
+    if !is_root() {
+        return;
+    }
+    let dir = scratch("submount");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let binary = compile("write_under_usr", &dir);
+    let mount = PathBuf::from(format!(
+        "/usr/local/share/boardjudge-submount-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&mount).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "mode=1777,size=64k", "boardjudge-test"])
+        .arg(&mount)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        let _ = std::fs::remove_dir(&mount);
+        return;
+    }
+    let outside_arg = format!("path={}", mount.join("outside").display());
+    let inside_arg = format!("path={}", mount.join("inside").display());
+    let outside = run_outside(&binary, &[&outside_arg]);
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["2", "64"],
+        &dir.join("r.json"),
+        &[binary.as_os_str(), os(&inside_arg)],
+    );
+    let left = mount.join("inside").exists();
+    let _ = std::process::Command::new("umount").arg(&mount).status();
+    let _ = std::fs::remove_dir(&mount);
+    assert_eq!(outside, "1\n", "the control should write");
+    assert!(!left, "the submission wrote under /usr: {rows:?}");
+    assert_eq!(rows[0].verdict, "AC", "{:?}", rows[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The judge installed in `/usr/local/bin` (visible in the box, like all of `/usr`) would
+/// answer every test (`judge solve`): its own executable is hidden wherever it lies.
+#[test]
+fn the_judges_own_executable_is_hidden_even_in_usr_local_bin() {
+    if !is_root() {
+        return;
+    }
+    let dir = scratch("judge-in-usr");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let script = dir.join("ask_the_judge.sh");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/hostile/ask_the_judge.sh"),
+        &script,
+    )
+    .unwrap();
+    let installed = PathBuf::from(format!("/usr/local/bin/boardjudge-{}", std::process::id()));
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &installed).unwrap();
+    let outside = run_outside(&script, &[installed.to_str().unwrap()]);
+    let out = std::process::Command::new(&installed)
+        .current_dir(&dir)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "2", "--jobs", "1", "--report"])
+        .arg(dir.join("r.json"))
+        .arg("--")
+        .arg(&script)
+        .arg(&installed)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&installed);
+    assert_no_panic(&out);
+    let rows: Vec<Row> = serde_json::from_slice(
+        &std::fs::read(dir.join("r.json"))
+            .unwrap_or_else(|_| panic!("no report: {}", text(&out.stderr))),
+    )
+    .unwrap();
+    assert_eq!(outside, "0\n", "the control should get the answer");
+    assert_eq!(rows[0].verdict, "RE", "{:?}", rows[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Contained already (kept as a lesson): "root" in a user namespace of its own, the
+/// submission cannot unmount the empty tmpfs over the test folder nor bind the folder without
+/// it: mounts copied into a less privileged mount namespace are locked together.
+#[test]
+fn a_user_namespace_inside_the_box_cannot_uncover_the_tests() {
+    if !is_root() {
+        return;
+    }
+    let dir = scratch("uncover");
+    let binary = compile("unmount_the_cover", &dir);
+    let tests = test_folder(
+        &PathBuf::from(format!(
+            "/usr/local/boardjudge-cover-{}",
+            std::process::id()
+        )),
+        &["sample-2"],
+    );
+    let dir_arg = format!("dir={}", tests.display());
+    let outside = run_outside(&binary, &[&dir_arg]);
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["2", "64"],
+        &dir.join("r.json"),
+        &[binary.as_os_str(), os(&dir_arg)],
+    );
+    let _ = std::fs::remove_dir_all(&tests);
+    assert_eq!(outside, "0\n", "the control reads the answer");
+    assert_eq!(rows[0].verdict, "WA", "{:?}", rows[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without root, Landlock lets a run read all of `/usr`: test data kept under `/usr/local`
+/// and the judge installed in `/usr/local/bin` were readable there (the answer read
+/// outright; `judge solve` answering every test). Each run's read-only mount tree now covers
+/// both with an empty mount.
+#[test]
+fn without_root_tests_and_the_judge_under_usr_local_stay_hidden() {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        return;
+    }
+    let dir = scratch("nonroot-usr-local");
+    let reader = compile("read_answer_path", &dir);
+    let script = dir.join("ask_the_judge.sh");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/hostile/ask_the_judge.sh"),
+        &script,
+    )
+    .unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let tests = test_folder(
+        &PathBuf::from(format!(
+            "/usr/local/boardjudge-nonroot-{}",
+            std::process::id()
+        )),
+        &["sample-2"],
+    );
+    let installed = PathBuf::from(format!(
+        "/usr/local/bin/boardjudge-nonroot-{}",
+        std::process::id()
+    ));
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &installed).unwrap();
+    let as_nobody = |program: &Path| {
+        let mut command = std::process::Command::new("/usr/bin/setpriv");
+        command
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(program)
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::null());
+        command
+    };
+    let path_arg = format!("path={}", tests.join("sample-2.ans").display());
+    let control = as_nobody(&reader).arg(&path_arg).output().unwrap();
+    let judge_run = |command: &[&std::ffi::OsStr]| {
+        let out = as_nobody(&installed)
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&tests)
+            .args(["--time-limit", "5", "--"])
+            .args(command)
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let reading = judge_run(&[reader.as_os_str(), os(&path_arg)]);
+    let asking = judge_run(&[script.as_os_str(), installed.as_os_str()]);
+    let _ = std::fs::remove_file(&installed);
+    let _ = std::fs::remove_dir_all(&tests);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(text(&control.stdout), "0\n", "the control reads the answer");
+    if !reading
+        .1
+        .contains("mounts: read-only except the scratch directory")
+    {
+        eprintln!(
+            "skipped: no unprivileged user namespaces here: {}",
+            reading.1
+        );
+        return;
+    }
+    assert!(reading.0.starts_with("WA "), "{reading:?}");
+    assert!(asking.0.starts_with("RE "), "{asking:?}");
+}
