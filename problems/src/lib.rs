@@ -49,6 +49,7 @@ problem_list! {
 }
 
 // After the list: these modules use `for_each_problem!`, which the list defines.
+pub mod access;
 pub mod board;
 pub mod corpus;
 pub mod error;
