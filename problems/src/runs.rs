@@ -46,6 +46,8 @@ pub fn five_starts<const N: usize>(rows: &[u32; N], exact: bool) -> Starts<N> {
     let full = (1u32 << N) - 1;
     let (vertical2, diagonal2, anti2) = pairs(&p);
     let mut starts = [[0u32; N]; 4];
+    // `r` indexes the padded rows at several offsets and the four outputs: a range is clearer.
+    #[allow(clippy::needless_range_loop)]
     for r in 0..N {
         let i = r + 5; // index of row r in the padded array
         let x = p.at(i);

@@ -108,11 +108,9 @@ impl Ruleset {
         if fd < 0 {
             return Err(std::io::Error::last_os_error());
         }
-        // SAFETY: the kernel just returned this descriptor to us.
-        let ruleset = Ruleset {
-            fd: unsafe { OwnedFd::from_raw_fd(fd as RawFd) },
-            abi,
-        };
+        // SAFETY: the kernel just returned this descriptor to us and nothing else owns it.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
+        let ruleset = Ruleset { fd, abi };
         for (path, access) in rules {
             ruleset.allow(path, *access, fs)?;
         }

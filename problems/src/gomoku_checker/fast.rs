@@ -51,8 +51,7 @@ impl PaddedStarts {
 fn first_window(starts: &Starts<SIZE>) -> Option<(i32, i32, i32, i32)> {
     const STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (-1, 1)];
     for (d, &(dr, dc)) in STEPS.iter().enumerate() {
-        for r in 0..SIZE {
-            let m = starts[d][r];
+        for (r, &m) in starts[d].iter().enumerate() {
             if m != 0 {
                 return Some((r as i32, m.trailing_zeros() as i32, dr, dc));
             }

@@ -33,7 +33,8 @@ fn empties(own: u64, opp: u64) -> Vec<u8> {
 fn legal_mask(own: u64, opp: u64) -> u64 {
     const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE; // no column 0 (after a step east)
     const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F; // no column 7 (after a step west)
-    let shifts: [(fn(u64) -> u64, u64); 8] = [
+    type Shift = (fn(u64) -> u64, u64); // a one-square step, and the columns it may land on
+    let shifts: [Shift; 8] = [
         (|x| x << 1, NOT_A),
         (|x| x >> 1, NOT_H),
         (|x| x << 8, !0),
