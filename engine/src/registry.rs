@@ -102,7 +102,7 @@ impl<P: Generate> crate::stress::external::CaseSource for Cases<P> {
 
 struct Entry<P>(PhantomData<fn() -> P>);
 
-impl<P: Generate> ProblemEntry for Entry<P> {
+impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
     fn id(&self) -> &'static str {
         P::ID
     }

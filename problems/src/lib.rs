@@ -51,12 +51,14 @@ problem_list! {
 // After the list: these modules use `for_each_problem!`, which the list defines.
 pub mod access;
 pub mod board;
+pub mod boundary;
 pub mod corpus;
 pub mod error;
 pub mod fuzz_bodies;
 pub mod generate;
 pub mod grid_text;
 pub mod invalid;
+pub mod obligations;
 pub mod picture;
 pub mod problem;
 pub mod rng;

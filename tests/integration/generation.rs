@@ -91,6 +91,29 @@ fn check_plain_set<P: Problem>(files: &BTreeMap<String, Vec<u8>>) {
             P::ID
         );
     }
+    // Every boundary obligation is met, and coverage.csv names tests that exist.
+    let coverage = String::from_utf8_lossy(&files["coverage.csv"]).into_owned();
+    assert!(
+        coverage.starts_with("obligation,met,tests,what\n"),
+        "{coverage}"
+    );
+    let rows: Vec<&str> = coverage.lines().skip(1).collect();
+    assert!(
+        rows.len() >= 40,
+        "{}: only {} obligations",
+        P::ID,
+        rows.len()
+    );
+    for row in rows {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields[1], "yes", "{}: obligation not met: {row}", P::ID);
+        let first = fields[2].split(' ').next().unwrap();
+        assert!(
+            files.contains_key(&format!("{first}.in")),
+            "{}: {row}",
+            P::ID
+        );
+    }
     let manifest = String::from_utf8_lossy(&files["manifest.csv"]).into_owned();
     assert!(
         manifest.starts_with("test,source,family,seed,index,params,answer\n"),
@@ -107,23 +130,23 @@ fn check_plain_set<P: Problem>(files: &BTreeMap<String, Vec<u8>>) {
 const TESTSET_GOLDEN: [(&str, &str); 5] = [
     (
         "gomoku-checker",
-        "6475993d3c8829ab9926c984cd052daf5e1addd9e09b3956ceb4ac9a4f096d26",
+        "2e7d8fa2683d4244013d73ad047ed4d976feac9fa0b6370f2a414b8096cc293c",
     ),
     (
         "omok",
-        "e7a726eb3461b64657e37099ca475cd795ad75d2fee92696260bd3ea21fc59d2",
+        "93aab13a202e26f09d0fdab1ce6e6f12fbc6552e2977262d078307fb21698cc1",
     ),
     (
         "othello-flips",
-        "83c46df530536eeff66492b5bb65bdec28bf5c53eabdc74faf6ee2f8cec80870",
+        "ba39804832f0626ab3fd604f59b7fa3b6f6e73b34b3655d757b8c30c51e5a110",
     ),
     (
         "attack25",
-        "20776cd5c528fc18a98970f42b71eaec910e68cf27a9cfda1e19742c92b033e5",
+        "5667baed2d4eb9905d1aa02e87d62e145a2905f3786d3ecbe288d43af0782d87",
     ),
     (
         "renju",
-        "e2eba07c92876bbe353c1f4ca4e8178481240946ce91b03cf2e7db8c3aaa8d00",
+        "3446b38d34e1008d8c3e9dd100d3e4b41f181e0c6401adcb7fcc372c2ac80d9a",
     ),
 ];
 
