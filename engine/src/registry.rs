@@ -70,15 +70,27 @@ pub trait ProblemEntry: Sync {
     ) -> Result<Summary, JudgeError>;
 }
 
-/// The stress cases of problem `P`: the mixed family stream, answers from the trusted solver.
+/// The stress cases of problem `P`, answers from the trusted solver: first the strongest
+/// known cases (the default test set's set cover, then one boundary case per obligation: see
+/// [`crate::testgen::strongest_cases`]), then the mixed family stream.
 struct Cases<P: Generate> {
     families: Vec<problems::Family<P>>,
+    strongest: Vec<(P::Input, &'static str, String)>,
     seed: u64,
     trusted: fn(&P::Input) -> P::Answer,
 }
 
 impl<P: Generate> crate::stress::external::CaseSource for Cases<P> {
     fn case(&self, index: u64) -> crate::stress::external::Case {
+        if let Some((input, family, params)) = self.strongest.get(index as usize) {
+            return crate::stress::external::Case {
+                input: P::write_input(input),
+                answer: P::write_answer(&(self.trusted)(input)),
+                family,
+                params: params.clone(),
+            };
+        }
+        let index = index - self.strongest.len() as u64;
         let (input, family, params) = problems::mixed_case(&self.families, index, self.seed);
         crate::stress::external::Case {
             input: P::write_input(&input),
@@ -201,6 +213,7 @@ impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
         };
         let cases = Cases::<P> {
             families: P::families(),
+            strongest: crate::testgen::strongest_cases::<P>(budget.seed),
             seed: budget.seed,
             trusted,
         };

@@ -552,3 +552,57 @@ fn csv_error(out: &Path, e: csv::Error) -> JudgeError {
         out.join("manifest.csv").display()
     ))
 }
+
+/// The strongest known cases of problem `P` under `seed`, strongest first, for `judge
+/// stress`: the default test set's set cover (greedy over the kill matrix of the known-wrong
+/// solutions, board-access models included: each next test rejects the most solutions no
+/// earlier one rejects), then one boundary case per obligation (each with its obligation id).
+pub fn strongest_cases<P: Boundary>(seed: u64) -> Vec<(P::Input, &'static str, String)> {
+    let corpus = corpus::<P>();
+    let fixed: Vec<P::Input> = corpus
+        .valid
+        .iter()
+        .filter_map(|c| P::parse(c.input.as_bytes()).ok())
+        .collect();
+    let mut seen: HashSet<String> = corpus.valid.iter().map(|c| c.input.clone()).collect();
+    let mut tests = fixed.clone();
+    tests.extend(
+        choose_generated::<P>(&fixed, seed, &mut seen)
+            .into_iter()
+            .map(|c| c.input),
+    );
+    let wrong = P::wrong_solvers();
+    let kills: Vec<Vec<usize>> = tests
+        .iter()
+        .map(|input| {
+            let want = P::reference(input);
+            (0..wrong.len())
+                .filter(|&k| (wrong[k].solve)(input) != want)
+                .collect()
+        })
+        .collect();
+    let mut rejected = vec![false; wrong.len()];
+    let mut used = vec![false; tests.len()];
+    let mut out = Vec::new();
+    loop {
+        let best = (0..tests.len())
+            .filter(|&i| !used[i])
+            .map(|i| (kills[i].iter().filter(|&&k| !rejected[k]).count(), i))
+            .max_by_key(|&(gain, i)| (gain, std::cmp::Reverse(i)));
+        let Some((gain, i)) = best else { break };
+        if gain == 0 {
+            break;
+        }
+        used[i] = true;
+        for &k in &kills[i] {
+            rejected[k] = true;
+        }
+        out.push((tests[i].clone(), "testset-cover", String::new()));
+    }
+    for (id, _) in P::obligations() {
+        if let Some(input) = boundary_case_at::<P>(&id, 0, seed) {
+            out.push((input, "boundary", id));
+        }
+    }
+    out
+}

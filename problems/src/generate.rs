@@ -66,20 +66,21 @@ pub fn mixed_case<P: Generate>(
 
 /// Shrinks `input` greedily: repeatedly takes the first smaller valid variant for which
 /// `still_fails` holds, until no variant does or `budget` runs out. Returns the smallest input
-/// found and the number of successful steps.
+/// found, the number of successful steps, and whether it ended because no variant fails
+/// (1-minimal for the shrink steps) rather than on the budget.
 pub fn shrink<P: Generate>(
     input: &P::Input,
     mut still_fails: impl FnMut(&P::Input) -> bool,
     budget: std::time::Duration,
     mut on_step: impl FnMut(usize),
-) -> (P::Input, usize) {
+) -> (P::Input, usize, bool) {
     let started = std::time::Instant::now();
     let mut current = input.clone();
     let mut steps = 0;
     'outer: loop {
         for candidate in P::shrink(&current) {
             if started.elapsed() > budget {
-                break 'outer;
+                return (current, steps, false);
             }
             let valid = P::parse(P::write_input(&candidate).as_bytes())
                 .is_ok_and(|parsed| parsed == candidate);
@@ -92,7 +93,7 @@ pub fn shrink<P: Generate>(
         }
         break;
     }
-    (current, steps)
+    (current, steps, true)
 }
 
 /// The stream of test `index` of `family` under `seed`.

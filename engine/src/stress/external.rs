@@ -141,23 +141,55 @@ pub fn run(
             let (mut input, mut answer, mut got_now) =
                 (case.input.clone(), case.answer.clone(), got.clone());
             let mut steps = 0;
+            let mut complete = false;
             let shrink_started = Instant::now();
+            // Candidates are judged `slots` at a time; the first failing one in candidate
+            // order is taken, exactly as one at a time would, so the result does not depend
+            // on the number of jobs. Ends when no candidate fails (1-minimal for the shrink
+            // steps) or after 10 s.
             'outer: while shrink_started.elapsed() < Duration::from_secs(10) {
-                for (candidate, candidate_answer) in source.shrink_candidates(&input) {
+                let candidates = source.shrink_candidates(&input);
+                for chunk in candidates.chunks(sandbox.slots().max(1)) {
                     if shrink_started.elapsed() >= Duration::from_secs(10)
                         || INTERRUPTED.load(Ordering::Relaxed)
                     {
                         break 'outer;
                     }
-                    if let Some(g) =
-                        failure(problem, sandbox, 0, &candidate, &candidate_answer, limits)?
-                    {
-                        (input, answer, got_now) = (candidate, candidate_answer, g);
-                        steps += 1;
-                        progress.message(&format!("shrinking case {case_index}: {steps} steps"));
-                        continue 'outer;
+                    let results: Vec<Result<Option<String>, JudgeError>> =
+                        std::thread::scope(|scope| {
+                            let handles: Vec<_> = chunk
+                                .iter()
+                                .enumerate()
+                                .map(|(slot, (candidate, candidate_answer))| {
+                                    scope.spawn(move || {
+                                        failure(
+                                            problem,
+                                            sandbox,
+                                            slot,
+                                            candidate,
+                                            candidate_answer,
+                                            limits,
+                                        )
+                                    })
+                                })
+                                .collect();
+                            handles
+                                .into_iter()
+                                .map(|h| h.join().expect("a shrink worker panicked"))
+                                .collect()
+                        });
+                    for ((candidate, candidate_answer), result) in chunk.iter().zip(results) {
+                        if let Some(g) = result? {
+                            (input, answer, got_now) =
+                                (candidate.clone(), candidate_answer.clone(), g);
+                            steps += 1;
+                            progress
+                                .message(&format!("shrinking case {case_index}: {steps} steps"));
+                            continue 'outer;
+                        }
                     }
                 }
+                complete = true;
                 break;
             }
             Some(Finding {
@@ -171,6 +203,7 @@ pub fn run(
                 shrunk_expected: answer,
                 shrunk_got: got_now,
                 shrink_steps: steps,
+                shrink_complete: complete,
             })
         }
     };

@@ -70,7 +70,7 @@ pub fn run<P: Generate>(
         let case = budget.shard.case(i);
         let (input, family, params) = mixed_case(&families, case, budget.seed);
         progress.message(&format!("shrinking case {case}"));
-        let (shrunk, steps) = shrink::<P>(
+        let (shrunk, steps, complete) = shrink::<P>(
             &input,
             |c| candidate(c) != trusted(c),
             Duration::from_secs(10),
@@ -87,6 +87,7 @@ pub fn run<P: Generate>(
             shrunk_expected: P::write_answer(&trusted(&shrunk)),
             shrunk_got: P::write_answer(&candidate(&shrunk)),
             shrink_steps: steps,
+            shrink_complete: complete,
         }
     });
     Summary {

@@ -67,6 +67,9 @@ pub struct Finding {
     pub shrunk_expected: String,
     pub shrunk_got: String,
     pub shrink_steps: usize,
+    /// Did shrinking end because no step keeps the disagreement (1-minimal for the shrink
+    /// steps), rather than on its time budget?
+    pub shrink_complete: bool,
 }
 
 /// What a stress run did.

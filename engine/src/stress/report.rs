@@ -39,8 +39,13 @@ pub fn render<P: Problem>(finding: &Finding, replay: &str) -> String {
         show(&finding.got)
     );
     out.push_str(&format!(
-        "shrunk in {} steps to:\n{}\nexpected:\n{}got:\n{}\n",
+        "shrunk in {} steps{} to:\n{}\nexpected:\n{}got:\n{}\n",
         finding.shrink_steps,
+        if finding.shrink_complete {
+            " (1-minimal: no single step keeps the disagreement)"
+        } else {
+            " (stopped by the 10 s shrink budget)"
+        },
         finding.shrunk_input,
         finding.shrunk_expected,
         show(&finding.shrunk_got)
