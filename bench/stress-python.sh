@@ -8,8 +8,11 @@
 # reference algorithm in Python reading through the model's accessor); every other wrong
 # solution runs through bench/run_compiled.py, a Python process that pipes the case to the
 # compiled solver (Python's start-up cost per case, the compiled solver's work).
-# Prints one CSV row per run: problem,solution,kind,seed,found,cases,seconds,stones_left
-# and the median seconds per kind at the end.
+# Prints one CSV row per run:
+#   problem,solution,kind,seed,found,cases,find_s,shrink_s,wall_s,stones_left,minimal
+# (find_s: from the first case to the finding, as `judge stress` reports it; shrink_s: the
+# shrinking after it; wall_s: the whole command, start-up and case planning included;
+# minimal: whether the shrink ended 1-minimal), and medians per kind at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -20,7 +23,7 @@ python3 bench/python_models.py "$work/py"
 problems=("$@")
 [ ${#problems[@]} -eq 0 ] && problems=(gomoku-checker omok othello-flips attack25 renju)
 seeds=${SEEDS:-1}
-echo "problem,solution,kind,seed,found,cases,seconds,stones_left"
+echo "problem,solution,kind,seed,found,cases,find_s,shrink_s,wall_s,stones_left,minimal"
 for problem in "${problems[@]}"; do
   "$judge" solutions "$problem" --out "$work/sol-$problem" 2>/dev/null
   for wrong in "$work/sol-$problem"/wrong/*; do
@@ -33,11 +36,15 @@ for problem in "${problems[@]}"; do
     for seed in $seeds; do
       save="$work/save-$name-$seed"
       start=$(date +%s.%N)
-      out=$("$judge" stress "$problem" --seed "$seed" --time 60 --save "$save" -- "${cmd[@]}" 2>/dev/null || true)
+      out=$("$judge" stress "$problem" --seed "$seed" --time 60 --save "$save" -- "${cmd[@]}" 2>"$work/err" || true)
       end=$(date +%s.%N)
       if grep -q "^DISAGREEMENT" <<<"$out"; then
         found=yes
-        cases=$(grep -o "found after [0-9]* cases" <<<"$out" | grep -o "[0-9]*")
+        line=$(grep "^found after" <<<"$out")
+        cases=$(awk '{print $3}' <<<"$line")
+        find_s=$(awk '{print $6}' <<<"$line")
+        shrink_s=$(awk '{print $10}' <<<"$line")
+        minimal=$(grep -q "1-minimal" <<<"$out" && echo yes || echo no)
         # Stones (or discs, or panels) left in the shrunk input.
         case $problem in
           omok) stones=$(head -19 "$save/shrunk.in" | tr -cd '12' | wc -c) ;;
@@ -47,15 +54,22 @@ for problem in "${problems[@]}"; do
           renju) stones=$(head -15 "$save/shrunk.in" | tr -cd 'XO' | wc -c) ;;
         esac
       else
-        found=no; cases=; stones=
+        found=no; cases=; stones=; find_s=; shrink_s=; minimal=
+        sed "s/^/$name: /" "$work/err" | tail -3 >&2
       fi
       secs=$(echo "$end - $start" | bc)
-      echo "$problem,$name,$kind,$seed,$found,$cases,$secs,$stones"
+      echo "$problem,$name,$kind,$seed,$found,$cases,$find_s,$shrink_s,$secs,$stones,$minimal"
     done
   done
 done | tee "$work/rows.csv"
+median() {
+  sort -n | awk -v what="$1" '{ v[NR] = $1 } END { if (NR) printf "%s: median %.2f, max %.2f (%d runs)\n", what, (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[NR], NR }'
+}
 for kind in python wrapper; do
-  grep ",$kind," "$work/rows.csv" | cut -d, -f7 | sort -n | awk -v k="$kind" '
-    { v[NR] = $1 } END { if (NR) printf "median seconds to find and shrink (%s, %d runs): %.2f; max %.2f\n", k, NR, (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[NR] }'
+  grep ",$kind,[0-9]*,yes," "$work/rows.csv" | cut -d, -f7 | median "seconds to find ($kind)"
+  grep ",$kind,[0-9]*,yes," "$work/rows.csv" | cut -d, -f8 | median "seconds to shrink ($kind)"
+  grep ",$kind,[0-9]*,yes," "$work/rows.csv" | cut -d, -f9 | median "seconds wall ($kind)"
+  grep ",$kind,[0-9]*,yes," "$work/rows.csv" | cut -d, -f10 | median "stones left ($kind)"
 done
+echo "shrinks ending 1-minimal: $(grep -c ',yes$' "$work/rows.csv" || true) of $(grep -c ',yes,' "$work/rows.csv" || true)"
 echo "not found within 60 s: $(grep -c ',no,' "$work/rows.csv" || true)"

@@ -132,6 +132,7 @@ pub fn run(
         }
     }
     let cases = found.as_ref().map_or(next, |(i, _)| i + 1);
+    let to_find = started.elapsed();
     let finding = match found {
         None => None,
         Some((i, got)) => {
@@ -210,6 +211,7 @@ pub fn run(
     Ok(Summary {
         cases,
         elapsed: started.elapsed(),
+        to_find,
         finding,
     })
 }

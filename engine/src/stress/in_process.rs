@@ -66,6 +66,7 @@ pub fn run<P: Generate>(
         Some(i) => i + 1,
         None => next,
     };
+    let to_find = started.elapsed();
     let finding = failure.map(|i| {
         let case = budget.shard.case(i);
         let (input, family, params) = mixed_case(&families, case, budget.seed);
@@ -93,6 +94,7 @@ pub fn run<P: Generate>(
     Summary {
         cases,
         elapsed: started.elapsed(),
+        to_find,
         finding,
     }
 }

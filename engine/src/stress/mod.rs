@@ -77,5 +77,7 @@ pub struct Finding {
 pub struct Summary {
     pub cases: u64,
     pub elapsed: Duration,
+    /// Time from the start to the finding, before shrinking (the whole run if none).
+    pub to_find: Duration,
     pub finding: Option<Finding>,
 }

@@ -1,8 +1,8 @@
 //! attack25: which panels of the 5×5 Attack 25 board may each of the four colours take next?
 //! Spec: `shared/problems/attack25.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
 
 /// The reference solver reading cells through a board-access model (see [`crate::access`]).

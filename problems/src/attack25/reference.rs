@@ -39,7 +39,12 @@ enum RunEnd {
     NoRun,
 }
 
-fn run_end<A: BoardAccess>(input: &Input, from: usize, (dr, dc): (i32, i32), colour: usize) -> RunEnd {
+fn run_end<A: BoardAccess>(
+    input: &Input,
+    from: usize,
+    (dr, dc): (i32, i32),
+    colour: usize,
+) -> RunEnd {
     let (fr, fc) = ((from / 5) as i32, (from % 5) as i32);
     let (mut r, mut c) = (fr + dr, fc + dc);
     let mut others = 0;

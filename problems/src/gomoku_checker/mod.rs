@@ -1,8 +1,8 @@
 //! gomoku-checker: can this 19×19 gomoku position arise in a game (black first, alternating,
 //! the game ends at the first five or more)? Spec: `shared/problems/gomoku-checker.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
 
 /// The reference solver reading cells through a board-access model (see [`crate::access`]).

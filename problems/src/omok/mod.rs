@@ -1,8 +1,8 @@
 //! omok: who has exactly five in a row on a 19×19 board, and where does it start?
 //! Spec: `shared/problems/omok.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
 
 /// The reference solver reading cells through a board-access model (see [`crate::access`]).

@@ -1,8 +1,8 @@
 //! othello-flips: which white discs does black's disc on `P` flip? Spec:
 //! `shared/problems/othello-flips.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
 
 /// The reference solver reading cells through a board-access model (see [`crate::access`]).

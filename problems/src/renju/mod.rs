@@ -1,8 +1,8 @@
 //! renju: classify black's move on a 15×15 board under the RIF definitions (five, overline,
 //! double four, double three, four-three, four, three, none). Spec: `shared/problems/renju.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
 
 /// The reference solver reading cells through a board-access model (see [`crate::access`]).

@@ -161,7 +161,10 @@ fn classify_placed<A: BoardAccess>(board: &mut Grid, p: Point) -> Answer {
     if LINES.iter().any(|&d| in_exact_five::<A>(board, p, d)) {
         return Answer::Five;
     }
-    if LINES.iter().any(|&d| black_run::<A>(board, p, d).len() >= 6) {
+    if LINES
+        .iter()
+        .any(|&d| black_run::<A>(board, p, d).len() >= 6)
+    {
         return Answer::Overline;
     }
     let fours_per_line: Vec<usize> = LINES.iter().map(|&d| fours::<A>(board, p, d)).collect();
