@@ -37,7 +37,7 @@ pub enum Command {
     /// Measure how strong a test set is against known-wrong solutions.
     Strength(commands::strength::Args),
     /// Write every solver of a problem (correct and known-wrong) as standalone programs.
-    Solutions(engine::solution_programs::Args),
+    Solutions(commands::solutions::Args),
     /// Measure parser and solver throughput on generated inputs.
     Bench(commands::bench::Args),
     /// List a problem's generator families and what each targets.
@@ -55,7 +55,51 @@ pub fn run(cli: &Cli) -> engine::Result<engine::Outcome> {
         Command::Stress(args) => commands::stress::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Strength(args) => commands::strength::run(args),
-        Command::Solutions(args) => engine::solution_programs::run(args),
+        Command::Solutions(args) => commands::solutions::run(args),
         Command::Families(args) => commands::families::run(args),
+    }
+}
+
+/// The sandbox's limits and parallelism: one set of flags for `run`, `stress` and `strength`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SandboxArgs {
+    /// CPU-time limit per test, in seconds (the judged time; the wall clock allows 2 x this + 1 s).
+    #[arg(long, default_value_t = 2.0, value_parser = seconds)]
+    pub time_limit: f64,
+    /// Peak memory limit per test, in MiB.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub memory_limit: u64,
+    /// Tests run in parallel (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+impl SandboxArgs {
+    pub fn limits(&self) -> sandbox::Limits {
+        engine::runner::default_limits(self.time_limit, self.memory_limit)
+    }
+
+    pub fn jobs(&self) -> usize {
+        jobs(self.jobs)
+    }
+}
+
+/// `--jobs`, or the number of cores.
+pub fn jobs(requested: Option<u16>) -> usize {
+    requested.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    )
+}
+
+/// A time limit: seconds, more than 0 and at most an hour.
+fn seconds(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if value.is_finite() && value > 0.0 && value <= 3600.0 {
+        Ok(value)
+    } else {
+        Err("takes seconds, more than 0 and at most 3600".to_string())
     }
 }

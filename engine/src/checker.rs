@@ -3,8 +3,19 @@
 
 use problems::Problem;
 
-use crate::runner::verdict::shorten;
+use crate::text::shorten;
 
+/// Does the answer file read? A test whose answer file does not is the jury's error, found
+/// before the submission runs (so it is never taken for the contestant's wrong answer).
+pub fn answer_file_reads<P: Problem>(expected: &str) -> Result<(), String> {
+    P::read_answer(expected)
+        .map(|_| ())
+        .map_err(|e| format!("the answer file does not read as an answer: {e}"))
+}
+
+/// Compares a program's output with the answer file; `Err` says why they differ. The answer
+/// file is checked first with [`answer_file_reads`]; if it does not read here anyway, the
+/// message says so.
 pub fn check<P: Problem>(expected: &str, got: &[u8]) -> Result<(), String> {
     let expected =
         P::read_answer(expected).map_err(|e| format!("the answer file does not read: {e}"))?;

@@ -1,26 +1,53 @@
-//! The judge's own failures (exit code 2). Findings are not errors: commands report them
-//! through [`crate::Outcome`].
+//! The judge's own failures (exit code 2), typed so that callers can tell them apart: above
+//! all a failure of the jury's side (a bad answer file, solvers that disagree) from anything a
+//! contestant did. Findings are not errors: commands report them through [`crate::Outcome`].
 
 use std::path::PathBuf;
 
 use problems::ParseError;
 
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum JudgeError {
     /// A file or folder could not be read or written.
+    #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
     /// An input given to `solve` (or found in a test set) is not valid.
+    #[error("{source_name}:{}:{}: invalid input: {}", error.line, error.col, error.message)]
     Invalid {
         source_name: String,
         error: ParseError,
     },
     /// The arguments make no sense together.
+    #[error("usage: {0}")]
     Usage(String),
-    /// Anything else that stops the judge, with its explanation.
-    Other(String),
+    /// The jury's side is wrong: a malformed or missing answer file, a test set that does not
+    /// read, reference and fast solvers that disagree. Never the contestant's fault.
+    #[error("jury error: {0}")]
+    Jury(String),
+    /// A report or manifest could not be written.
+    #[error("{}: {source}", path.display())]
+    Report {
+        path: PathBuf,
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// Building a submission from source failed (the submission's fault, but no verdict).
+    #[error("build of {source_file} failed: {message}")]
+    Build {
+        source_file: PathBuf,
+        message: String,
+    },
+    /// The sandbox could not be set up or could not run a program.
+    #[error("sandbox: {context}: {source}")]
+    Sandbox {
+        context: String,
+        source: std::io::Error,
+    },
+    /// Ctrl-C or SIGTERM: the work was stopped; `0` says how far it got.
+    #[error("interrupted: {0}")]
+    Interrupted(String),
 }
 
 impl JudgeError {
@@ -30,23 +57,21 @@ impl JudgeError {
             source,
         }
     }
-}
 
-impl std::fmt::Display for JudgeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            JudgeError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            JudgeError::Invalid { source_name, error } => {
-                write!(
-                    f,
-                    "{source_name}:{}:{}: invalid input: {}",
-                    error.line, error.col, error.message
-                )
-            }
-            JudgeError::Usage(message) => write!(f, "usage: {message}"),
-            JudgeError::Other(message) => f.write_str(message),
+    pub fn report(
+        path: impl Into<PathBuf>,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> JudgeError {
+        JudgeError::Report {
+            path: path.into(),
+            source: Box::new(source),
+        }
+    }
+
+    pub fn sandbox(context: impl Into<String>, source: std::io::Error) -> JudgeError {
+        JudgeError::Sandbox {
+            context: context.into(),
+            source,
         }
     }
 }
-
-impl std::error::Error for JudgeError {}

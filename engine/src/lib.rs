@@ -3,6 +3,7 @@
 //! through [`registry`], so it knows nothing of any one board.
 
 pub mod bench;
+pub mod cancel;
 pub mod checker;
 pub mod error;
 pub mod exit;
@@ -12,8 +13,11 @@ pub mod progress;
 pub mod registry;
 pub mod runner;
 pub mod solution_programs;
+pub mod strength;
 pub mod stress;
 pub mod testgen;
+pub mod text;
+pub mod verdict;
 
 pub use error::JudgeError;
 

@@ -9,10 +9,13 @@ use problems::Generate;
 use problems::ParseError;
 
 use crate::bench::{Measurement, bench};
+use crate::cancel::Cancel;
 use crate::error::JudgeError;
 use crate::progress::Progress;
-use crate::stress::{Budget, Summary, in_process, report};
+use crate::stress::candidate::{InProcess, Submission};
+use crate::stress::{Budget, Summary, driver, report};
 use crate::testgen::{Layout, gen_files, testset};
+use sandbox::{Limits, Sandbox};
 
 /// Which trusted in-process solver to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -32,6 +35,8 @@ pub trait ProblemEntry: Sync {
     /// The checker: does a program's output `got` give the same answer as `expected` (the
     /// answer file)? Tokens may be separated by any whitespace. `Err` says why not.
     fn check(&self, expected: &str, got: &[u8]) -> Result<(), String>;
+    /// Whether an answer file reads as an answer (else the test is broken: a jury error).
+    fn answer_file_reads(&self, expected: &str) -> Result<(), String>;
     /// `judge gen`.
     fn generate(
         &self,
@@ -45,8 +50,17 @@ pub trait ProblemEntry: Sync {
     fn testset(&self, seed: u64, out: &Path, layout: Layout) -> Result<usize, JudgeError>;
     /// `judge bench`.
     fn bench(&self, cases: u64, seed: u64) -> Vec<Measurement>;
-    /// `judge stress` without a command: the fast solver against the reference, in process.
-    fn stress_in_process(&self, budget: Budget, jobs: usize, progress: &Progress) -> Summary;
+    /// `judge stress`: `submission` (run in its sandbox under its limits), or without one
+    /// the fast solver in process, against the `against` solver, on `jobs` threads.
+    fn stress(
+        &self,
+        budget: Budget,
+        jobs: usize,
+        against: SolverKind,
+        submission: Option<(&Sandbox, &Limits)>,
+        progress: &Progress,
+        cancel: &Cancel,
+    ) -> Result<Summary, JudgeError>;
     /// A finding as text, with the board drawn; `replay` is the command that reproduces it.
     fn render_finding(&self, finding: &crate::stress::Finding, replay: &str) -> String;
     /// Saves a finding's files to `dir`.
@@ -59,60 +73,16 @@ pub trait ProblemEntry: Sync {
     fn solve_named(&self, text: &[u8], name: &str) -> Option<Result<String, ParseError>>;
     /// Test `index` of family `family` under `seed`: (input text, answer text).
     fn family_case(&self, family: &str, index: u64, seed: u64) -> Option<(String, String)>;
-    /// `judge stress` with a submission command, in the given sandbox.
-    fn stress_external(
-        &self,
-        sandbox: &sandbox::Sandbox,
-        budget: Budget,
-        against: SolverKind,
-        limits: &sandbox::Limits,
-        progress: &Progress,
-    ) -> Result<Summary, JudgeError>;
-}
-
-/// The stress cases of problem `P`, answers from the trusted solver: first the strongest
-/// known cases (the default test set's set cover, then one boundary case per obligation: see
-/// [`crate::testgen::strongest_cases`]), then the mixed family stream.
-struct Cases<P: Generate> {
-    families: Vec<problems::Family<P>>,
-    strongest: Vec<(P::Input, &'static str, String)>,
-    seed: u64,
-    trusted: fn(&P::Input) -> P::Answer,
-}
-
-impl<P: Generate> crate::stress::external::CaseSource for Cases<P> {
-    fn case(&self, index: u64) -> crate::stress::external::Case {
-        if let Some((input, family, params)) = self.strongest.get(index as usize) {
-            return crate::stress::external::Case {
-                input: P::write_input(input),
-                answer: P::write_answer(&(self.trusted)(input)),
-                family,
-                params: params.clone(),
-            };
-        }
-        let index = index - self.strongest.len() as u64;
-        let (input, family, params) = problems::mixed_case(&self.families, index, self.seed);
-        crate::stress::external::Case {
-            input: P::write_input(&input),
-            answer: P::write_answer(&(self.trusted)(&input)),
-            family,
-            params,
-        }
-    }
-
-    fn shrink_candidates(&self, input: &str) -> Vec<(String, String)> {
-        let Ok(input) = P::parse(input.as_bytes()) else {
-            return Vec::new();
-        };
-        P::shrink(&input)
-            .into_iter()
-            .filter(|c| P::parse(P::write_input(c).as_bytes()).is_ok_and(|parsed| &parsed == c))
-            .map(|c| (P::write_input(&c), P::write_answer(&(self.trusted)(&c))))
-            .collect()
-    }
 }
 
 struct Entry<P>(PhantomData<fn() -> P>);
+
+fn solver<P: Generate>(kind: SolverKind) -> fn(&P::Input) -> P::Answer {
+    match kind {
+        SolverKind::Reference => P::reference,
+        SolverKind::Fast => P::fast,
+    }
+}
 
 impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
     fn id(&self) -> &'static str {
@@ -127,17 +97,17 @@ impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
         P::parse(text).map(|_| ())
     }
 
-    fn solve(&self, text: &[u8], solver: SolverKind) -> Result<String, ParseError> {
+    fn solve(&self, text: &[u8], kind: SolverKind) -> Result<String, ParseError> {
         let input = P::parse(text)?;
-        let answer = match solver {
-            SolverKind::Reference => P::reference(&input),
-            SolverKind::Fast => P::fast(&input),
-        };
-        Ok(P::write_answer(&answer))
+        Ok(P::write_answer(&solver::<P>(kind)(&input)))
     }
 
     fn check(&self, expected: &str, got: &[u8]) -> Result<(), String> {
         crate::checker::check::<P>(expected, got)
+    }
+
+    fn answer_file_reads(&self, expected: &str) -> Result<(), String> {
+        crate::checker::answer_file_reads::<P>(expected)
     }
 
     fn generate(
@@ -159,8 +129,41 @@ impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
         bench::<P>(cases, seed)
     }
 
-    fn stress_in_process(&self, budget: Budget, jobs: usize, progress: &Progress) -> Summary {
-        in_process::run::<P>(budget, jobs, P::reference, P::fast, progress)
+    fn stress(
+        &self,
+        budget: Budget,
+        jobs: usize,
+        against: SolverKind,
+        submission: Option<(&Sandbox, &Limits)>,
+        progress: &Progress,
+        cancel: &Cancel,
+    ) -> Result<Summary, JudgeError> {
+        let trusted = solver::<P>(against);
+        match submission {
+            None => {
+                let fast = InProcess::<P> { solve: P::fast };
+                driver::run::<P>(budget, jobs, trusted, &fast, &[], progress, cancel)
+            }
+            Some((sandbox, limits)) => {
+                let submission = Submission::<P> {
+                    sandbox,
+                    limits,
+                    cancel,
+                    problem: PhantomData,
+                };
+                // A submission costs a process per case: the strongest known cases first.
+                let strongest = crate::testgen::strongest_cases::<P>(budget.seed);
+                driver::run::<P>(
+                    budget,
+                    jobs,
+                    trusted,
+                    &submission,
+                    &strongest,
+                    progress,
+                    cancel,
+                )
+            }
+        }
     }
 
     fn render_finding(&self, finding: &crate::stress::Finding, replay: &str) -> String {
@@ -198,31 +201,10 @@ impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
             P::write_answer(&P::reference(&input)),
         ))
     }
-
-    fn stress_external(
-        &self,
-        sandbox: &sandbox::Sandbox,
-        budget: Budget,
-        against: SolverKind,
-        limits: &sandbox::Limits,
-        progress: &Progress,
-    ) -> Result<Summary, JudgeError> {
-        let trusted = match against {
-            SolverKind::Reference => P::reference,
-            SolverKind::Fast => P::fast,
-        };
-        let cases = Cases::<P> {
-            families: P::families(),
-            strongest: crate::testgen::strongest_cases::<P>(budget.seed),
-            seed: budget.seed,
-            trusted,
-        };
-        crate::stress::external::run(self, &cases, sandbox, budget, limits, progress)
-    }
 }
 
 macro_rules! entries {
-    ($($module:ident: $problem:ty),*) => {
+    ([] $($module:ident: $problem:ty,)*) => {
         &[$(&Entry::<$problem>(PhantomData)),*]
     };
 }

@@ -6,9 +6,9 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use crate::Result;
 use crate::error::JudgeError;
 use crate::registry::{PROBLEMS, ProblemEntry};
-use crate::{Outcome, Result};
 
 /// If this executable is named `PROBLEM--SOLVER`, acts as that solver and returns the exit
 /// code; otherwise `None` (the normal command line).
@@ -44,7 +44,7 @@ pub fn dispatch_by_name() -> Option<i32> {
 /// problem: hard links to this executable where possible, copies otherwise.
 pub fn write(problem: &dyn ProblemEntry, out: &Path) -> Result<(usize, usize)> {
     let exe = std::env::current_exe()
-        .map_err(|e| JudgeError::Other(format!("cannot find the judge executable: {e}")))?;
+        .map_err(|e| JudgeError::io("the judge executable (std::env::current_exe)", e))?;
     let (correct, wrong) = problem.solver_names();
     let mut first_copy: Option<PathBuf> = None;
     for (kind, names) in [("correct", &correct), ("wrong", &wrong)] {
@@ -61,25 +61,4 @@ pub fn write(problem: &dyn ProblemEntry, out: &Path) -> Result<(usize, usize)> {
         }
     }
     Ok((correct.len(), wrong.len()))
-}
-
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The problem id (see `judge problems`).
-    #[arg(value_parser = crate::registry::parse_problem)]
-    pub problem: &'static dyn ProblemEntry,
-    /// The folder to write `correct/` and `wrong/` into.
-    #[arg(long)]
-    pub out: PathBuf,
-}
-
-pub fn run(args: &Args) -> Result<Outcome> {
-    let (correct, wrong) = write(args.problem, &args.out)?;
-    eprintln!(
-        "wrote {correct} correct and {wrong} known-wrong solutions of {} to {}/correct and {}/wrong",
-        args.problem.id(),
-        args.out.display(),
-        args.out.display()
-    );
-    Ok(Outcome::Success)
 }

@@ -19,7 +19,7 @@ pub fn trusted_answer<P: Problem>(input: &P::Input, origin: &str) -> Result<P::A
     let reference = P::reference(input);
     let fast = P::fast(input);
     if reference != fast {
-        return Err(JudgeError::Other(format!(
+        return Err(JudgeError::Jury(format!(
             "{origin}: the reference ({}) and the fast solver ({}) disagree on this input; please report it:\n{}",
             P::write_answer(&reference).trim_end(),
             P::write_answer(&fast).trim_end(),
@@ -181,7 +181,7 @@ pub fn testset<P: Boundary>(seed: u64, out: &Path, layout: Layout) -> Result<usi
         })?;
         let answer = P::write_answer(&trusted_answer::<P>(&input, &case.name)?);
         if answer != case.answer {
-            return Err(JudgeError::Other(format!(
+            return Err(JudgeError::Jury(format!(
                 "corpus case {} expects {:?} but the solvers say {answer:?}",
                 case.name, case.answer
             )));
@@ -547,10 +547,7 @@ const HUNT_TRIES: usize = 4000;
 const HUNT_POOL: u64 = 300;
 
 fn csv_error(out: &Path, e: csv::Error) -> JudgeError {
-    JudgeError::Other(format!(
-        "{}: writing the manifest: {e}",
-        out.join("manifest.csv").display()
-    ))
+    JudgeError::report(out.join("manifest.csv"), e)
 }
 
 /// The strongest known cases of problem `P` under `seed`, strongest first, for `judge

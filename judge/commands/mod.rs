@@ -5,6 +5,7 @@ pub mod families;
 pub mod generate;
 pub mod problems;
 pub mod run;
+pub mod solutions;
 pub mod solve;
 pub mod strength;
 pub mod stress;

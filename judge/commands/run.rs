@@ -2,17 +2,19 @@
 //! [--report FILE] -- CMD [ARGS...]`.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::path::PathBuf;
 
+use engine::cancel::Cancel;
 use engine::error::JudgeError;
 use engine::progress::Progress;
 use engine::registry::{ProblemEntry, parse_problem};
-use engine::runner::submission::{Staging, from_source, is_source, resolve};
-use engine::runner::verdict::Verdict;
-use engine::runner::{INTERRUPTED, default_limits, report, run_all, tests::discover};
+use engine::runner::submission::{Staging, from_words};
+use engine::runner::{report, run_all, tests::discover};
+use engine::verdict::Verdict;
 use engine::{Outcome, Result};
-use sandbox::{Isolation, Sandbox};
+use sandbox::Sandbox;
+
+use crate::cli::SandboxArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -22,15 +24,8 @@ pub struct Args {
     /// The test set: NAME.in + NAME.ans files, or the Kattis layout (data/sample, data/secret).
     #[arg(long)]
     pub tests: PathBuf,
-    /// CPU-time limit per test, in seconds (the judged time; wall time allowed: 2 x this + 1 s).
-    #[arg(long, default_value_t = 2.0)]
-    pub time_limit: f64,
-    /// Peak resident memory limit per test, in MiB.
-    #[arg(long, default_value_t = 256)]
-    pub memory_limit: u64,
-    /// Tests run in parallel (default: the number of cores).
-    #[arg(long)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
     /// Write one row per test: CSV, or JSON if the name ends in .json.
     #[arg(long)]
     pub report: Option<PathBuf>,
@@ -40,43 +35,21 @@ pub struct Args {
     pub command: Vec<String>,
 }
 
-/// Resolves the submission words into a sandbox command (building a lone source file).
-pub fn submission(words: &[String], staging: &Staging) -> Result<sandbox::Command> {
-    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
-    let drop = Isolation::detect().drop_privileges;
-    match words {
-        [single] if is_source(Path::new(single)) && cwd.join(single).is_file() => {
-            from_source(Path::new(single), &cwd, staging, drop)
-        }
-        _ => resolve(words, &cwd, staging, drop),
-    }
-}
-
-pub fn check_limits(time_limit: f64, memory_limit: u64) -> Result<()> {
-    if !(time_limit.is_finite() && time_limit > 0.0 && time_limit <= 3600.0) {
-        return Err(JudgeError::Usage(
-            "--time-limit takes seconds, more than 0 and at most 3600".to_string(),
-        ));
-    }
-    if memory_limit == 0 || memory_limit > 1 << 20 {
-        return Err(JudgeError::Usage(
-            "--memory-limit takes MiB, 1 to 1048576".to_string(),
-        ));
-    }
-    Ok(())
-}
-
 pub fn run(args: &Args) -> Result<Outcome> {
-    check_limits(args.time_limit, args.memory_limit)?;
     let tests = discover(&args.tests)?;
     let staging = Staging::new()?;
-    let command = submission(&args.command, &staging)?;
-    let jobs = crate::commands::stress::jobs(args.jobs);
-    let sandbox = Sandbox::new(command, jobs)
-        .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
-    let limits = default_limits(args.time_limit, args.memory_limit);
+    let command = from_words(&args.command, &staging)?;
+    // The test data stays invisible to the submission wherever it lies.
+    let sandbox = Sandbox::hiding(
+        command,
+        args.sandbox.jobs(),
+        std::slice::from_ref(&args.tests),
+    )
+    .map_err(|e| JudgeError::sandbox("setting up", e))?;
+    let limits = args.sandbox.limits();
+    let cancel = Cancel::on_interrupt();
     let progress = Progress::new("tests", Some(tests.len() as u64));
-    let rows = run_all(args.problem, &sandbox, &tests, &limits, &progress);
+    let rows = run_all(args.problem, &sandbox, &tests, &limits, &progress, &cancel);
     progress.finish();
     let rows = rows?;
     if let Some(path) = &args.report {
@@ -109,9 +82,9 @@ pub fn run(args: &Args) -> Result<Outcome> {
         max_mem
     );
     eprintln!("sandbox: {}", sandbox.isolation.describe());
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        return Err(JudgeError::Other(format!(
-            "interrupted: {} of {} tests finished (written to the report if one was asked for)",
+    if cancel.is_cancelled() {
+        return Err(JudgeError::Interrupted(format!(
+            "{} of {} tests finished (written to the report if one was asked for)",
             rows.len(),
             tests.len()
         )));

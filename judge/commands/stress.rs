@@ -2,15 +2,18 @@
 //! [--against reference|fast] [--shard K/N] [-- CMD [ARGS...]]`.
 
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use engine::cancel::Cancel;
 use engine::error::JudgeError;
 use engine::progress::Progress;
 use engine::registry::{ProblemEntry, SolverKind, parse_problem};
-use engine::runner::INTERRUPTED;
+use engine::runner::submission::{Staging, from_words};
 use engine::stress::{Budget, Shard, Summary};
 use engine::{Outcome, Result};
+use sandbox::Sandbox;
+
+use crate::cli::SandboxArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -27,9 +30,6 @@ pub struct Args {
     /// Stop after this many seconds.
     #[arg(long)]
     pub time: Option<f64>,
-    /// Parallel jobs (default: the number of cores).
-    #[arg(long)]
-    pub jobs: Option<usize>,
     /// Write the finding (inputs, answers, an SVG picture, a corpus entry) into this folder.
     #[arg(long)]
     pub save: Option<PathBuf>,
@@ -40,22 +40,12 @@ pub struct Args {
     /// K = 1..N cover disjoint cases.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
-    /// CPU-time limit per case for a submission, in seconds (as `judge run`).
-    #[arg(long, default_value_t = 2.0)]
-    pub time_limit: f64,
-    /// Memory limit per case for a submission, in MiB (as `judge run`).
-    #[arg(long, default_value_t = 256)]
-    pub memory_limit: u64,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
     /// The submission to test (a command as typed, or one source file); without it the fast
     /// solver is checked against the reference, in process.
     #[arg(last = true)]
     pub command: Vec<String>,
-}
-
-pub fn jobs(requested: Option<usize>) -> usize {
-    requested
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
 }
 
 fn budget(args: &Args, default_cases: u64) -> Budget {
@@ -86,31 +76,42 @@ pub fn run(args: &Args) -> Result<Outcome> {
         ));
     }
     let budget = budget(args, 1_000_000);
+    let cancel = Cancel::on_interrupt();
     let progress = Progress::new("cases", budget.cases);
-    let summary = args
-        .problem
-        .stress_in_process(budget, jobs(args.jobs), &progress);
+    let summary = args.problem.stress(
+        budget,
+        args.sandbox.jobs(),
+        SolverKind::Reference,
+        None,
+        &progress,
+        &cancel,
+    );
     progress.finish();
-    report(args, &summary, "fast = reference")
+    report(args, &summary?, "fast = reference")
 }
 
 fn run_external(args: &Args) -> Result<Outcome> {
-    crate::commands::run::check_limits(args.time_limit, args.memory_limit)?;
-    let staging = engine::runner::submission::Staging::new()?;
-    let command = crate::commands::run::submission(&args.command, &staging)?;
-    let sandbox = sandbox::Sandbox::new(command, jobs(args.jobs))
-        .map_err(|e| JudgeError::Other(format!("setting up the sandbox: {e}")))?;
+    let staging = Staging::new()?;
+    let command = from_words(&args.command, &staging)?;
+    let jobs = args.sandbox.jobs();
+    let sandbox = Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;
     let budget = budget(args, 10_000);
-    let limits = engine::runner::default_limits(args.time_limit, args.memory_limit);
+    let limits = args.sandbox.limits();
+    let cancel = Cancel::on_interrupt();
     let progress = Progress::new("cases", budget.cases);
-    let summary = args
-        .problem
-        .stress_external(&sandbox, budget, args.against, &limits, &progress);
+    let summary = args.problem.stress(
+        budget,
+        jobs,
+        args.against,
+        Some((&sandbox, &limits)),
+        &progress,
+        &cancel,
+    );
     progress.finish();
     let summary = summary?;
-    if INTERRUPTED.load(Ordering::SeqCst) && summary.finding.is_none() {
-        return Err(JudgeError::Other(format!(
-            "interrupted after {} cases without a disagreement",
+    if cancel.is_cancelled() && summary.finding.is_none() {
+        return Err(JudgeError::Interrupted(format!(
+            "stopped after {} cases without a disagreement",
             summary.cases
         )));
     }

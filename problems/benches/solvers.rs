@@ -4,7 +4,6 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use problems::{Attack25, GomokuChecker, Omok, OthelloFlips, Renju};
 use problems::{Generate, mixed_case};
 
 fn bench_problem<P: Generate>(c: &mut Criterion) {
@@ -38,12 +37,14 @@ fn bench_problem<P: Generate>(c: &mut Criterion) {
     group.finish();
 }
 
+macro_rules! bench_every_problem {
+    ([$c:ident] $($module:ident: $problem:ty,)*) => {
+        $(bench_problem::<$problem>($c);)*
+    };
+}
+
 fn benches(c: &mut Criterion) {
-    bench_problem::<GomokuChecker>(c);
-    bench_problem::<Omok>(c);
-    bench_problem::<OthelloFlips>(c);
-    bench_problem::<Attack25>(c);
-    bench_problem::<Renju>(c);
+    problems::for_each_problem!(bench_every_problem, c);
 }
 
 criterion_group! {

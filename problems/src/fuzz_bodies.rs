@@ -149,7 +149,7 @@ fn fast_against_reference<P: Generate>(data: &[u8]) -> Outcome {
 }
 
 macro_rules! targets_of_every_problem {
-    ($($module:ident: $problem:ty),*) => {
+    ([] $($module:ident: $problem:ty,)*) => {
         &[$(Targets {
             id: <$problem as Problem>::ID,
             parse: parse::<$problem>,

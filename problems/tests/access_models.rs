@@ -24,7 +24,7 @@ fn disagreements<P: Generate>(cases: u64) -> Vec<(&'static str, u64)> {
 #[ignore = "a survey, printed: cargo test --release -p problems --test access_models -- --ignored --nocapture"]
 fn survey() {
     macro_rules! each {
-        ($($m:ident: $p:ty),*) => {$(
+        ([] $($m:ident: $p:ty,)*) => {$(
             for (name, n) in disagreements::<$p>(20000) {
                 println!("{} {name} {n}", <$p>::ID);
             }
@@ -38,7 +38,7 @@ fn survey() {
 #[test]
 fn every_model_is_a_wrong_solver_or_equivalent() {
     macro_rules! each {
-        ($($m:ident: $p:ty),*) => {$({
+        ([] $($m:ident: $p:ty,)*) => {$({
             let wrong: Vec<&str> = <$p>::wrong_solvers().iter().map(|s| s.name).collect();
             let equivalent: Vec<&str> = <$p>::equivalent_models().iter().map(|e| e.model).collect();
             for model in problems::access::models() {
@@ -173,7 +173,7 @@ fn equivalence_arguments_hold() {
 #[test]
 fn equivalent_models_agree_on_generated_inputs() {
     macro_rules! each {
-        ($($m:ident: $p:ty),*) => {$({
+        ([] $($m:ident: $p:ty,)*) => {$({
             let equivalent: Vec<&str> = <$p>::equivalent_models().iter().map(|e| e.model).collect();
             if !equivalent.is_empty() {
                 let solvers: Vec<_> = problems::all_model_solvers!($p, problems::$m::solve_with_access)

@@ -1,7 +1,8 @@
 //! The shared case corpus, run against every solver of every problem.
 
+use problems::Problem;
 use problems::corpus::{check, corpus};
-use problems::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
+use problems::tests_per_problem;
 
 fn run<P: Problem>() {
     let corpus = corpus::<P>();
@@ -26,27 +27,4 @@ fn run<P: Problem>() {
     );
 }
 
-#[test]
-fn gomoku_checker_corpus() {
-    run::<GomokuChecker>();
-}
-
-#[test]
-fn omok_corpus() {
-    run::<Omok>();
-}
-
-#[test]
-fn othello_flips_corpus() {
-    run::<OthelloFlips>();
-}
-
-#[test]
-fn attack25_corpus() {
-    run::<Attack25>();
-}
-
-#[test]
-fn renju_corpus() {
-    run::<Renju>();
-}
+problems::for_each_problem!(tests_per_problem, corpus => run);

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use problems::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
-use problems::{Generate, generate, generate_invalid};
+use problems::{Generate, generate, generate_invalid, tests_per_problem};
 
 const PER_FAMILY: u64 = 300;
 
@@ -64,29 +64,11 @@ fn answer_histogram<P: Generate>(family_name: &str, count: u64) -> BTreeMap<Stri
     histogram
 }
 
-macro_rules! problem_tests {
-    ($module:ident, $problem:ty) => {
-        mod $module {
-            use super::*;
-
-            #[test]
-            fn valid_families_are_valid_and_solvers_agree() {
-                valid_inputs_are_valid_and_solvers_agree::<$problem>();
-            }
-
-            #[test]
-            fn invalid_families_are_rejected() {
-                invalid_inputs_are_rejected::<$problem>();
-            }
-        }
-    };
-}
-
-problem_tests!(gomoku_checker, GomokuChecker);
-problem_tests!(omok, Omok);
-problem_tests!(othello_flips, OthelloFlips);
-problem_tests!(attack25, Attack25);
-problem_tests!(renju, Renju);
+problems::for_each_problem!(
+    tests_per_problem,
+    valid_families_are_valid_and_solvers_agree => valid_inputs_are_valid_and_solvers_agree
+);
+problems::for_each_problem!(tests_per_problem, invalid_families_are_rejected => invalid_inputs_are_rejected);
 
 #[test]
 fn gomoku_answers_are_balanced_over_all_families() {

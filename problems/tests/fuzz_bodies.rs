@@ -5,8 +5,8 @@ use std::path::Path;
 
 use problems::corpus::corpus;
 use problems::fuzz_bodies::{Outcome, differential, generated, parse};
-use problems::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
 use problems::{Generate, Rng};
+use problems::{GomokuChecker, Problem, tests_per_problem};
 
 fn replay<P: Generate>(module: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
@@ -55,42 +55,37 @@ fn parse_holds_on_corpus_and_noise<P: Problem>() {
     }
 }
 
-macro_rules! problem_tests {
-    ($module:ident, $problem:ty) => {
-        mod $module {
-            use super::*;
-
-            #[test]
-            fn committed_inputs_replay_cleanly() {
-                replay::<$problem>(stringify!($module));
-            }
-
-            #[test]
-            fn parse_body_holds_on_corpus_inputs_and_noise() {
-                parse_holds_on_corpus_and_noise::<$problem>();
-            }
-
-            #[test]
-            fn differential_body_agrees_on_random_bytes() {
-                let mut rng = Rng::from_parts(&[b"fuzz-agree"], &[0]);
-                for _ in 0..3000 {
-                    let bytes: Vec<u8> = (0..rng.below(600)).map(|_| rng.u32() as u8).collect();
-                    if let Outcome::Disagree(case) =
-                        differential::<$problem>(&bytes, <$problem>::reference, <$problem>::fast)
-                    {
-                        panic!("{case}");
-                    }
-                }
-            }
-        }
-    };
+fn committed_inputs_replay_cleanly<P: Generate>() {
+    replay::<P>(&P::ID.replace('-', "_"));
 }
 
-problem_tests!(gomoku_checker, GomokuChecker);
-problem_tests!(omok, Omok);
-problem_tests!(othello_flips, OthelloFlips);
-problem_tests!(attack25, Attack25);
-problem_tests!(renju, Renju);
+fn differential_body_agrees_on_random_bytes<P: Generate>() {
+    let mut rng = Rng::from_parts(&[b"fuzz-agree"], &[0]);
+    for _ in 0..3000 {
+        let bytes: Vec<u8> = (0..rng.below(600)).map(|_| rng.u32() as u8).collect();
+        if let Outcome::Disagree(case) = differential::<P>(&bytes, P::reference, P::fast) {
+            panic!("{case}");
+        }
+    }
+}
+
+problems::for_each_problem!(tests_per_problem, committed_inputs => committed_inputs_replay_cleanly);
+problems::for_each_problem!(tests_per_problem, parse_body_holds => parse_holds_on_corpus_and_noise);
+problems::for_each_problem!(tests_per_problem, differential_body_agrees => differential_body_agrees_on_random_bytes);
+
+#[test]
+fn every_problem_has_fuzz_targets_and_the_variable_selects_it() {
+    let ids: Vec<&str> = problems::fuzz_bodies::ALL.iter().map(|t| t.id).collect();
+    let mut listed = Vec::new();
+    macro_rules! collect {
+        ([] $($module:ident: $problem:ty,)*) => { $(listed.push(<$problem as Problem>::ID);)* };
+    }
+    problems::for_each_problem!(collect);
+    assert_eq!(ids, listed);
+    // Without the variable, the first byte picks the problem and is not passed on.
+    let (targets, rest) = problems::fuzz_bodies::select(&[1, 9, 9]).unwrap();
+    assert_eq!((targets.id, rest), (listed[1], &[9u8, 9][..]));
+}
 
 #[test]
 fn differential_body_catches_white_ahead_acceptance_within_bounded_iterations() {

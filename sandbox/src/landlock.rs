@@ -70,7 +70,10 @@ impl Ruleset {
     /// Creates a ruleset that denies every handled right except those of `rules`: files only
     /// beneath the given paths (missing paths are skipped), no TCP bind or connect, no signals
     /// or abstract sockets outside the sandbox. `None` if the kernel has no Landlock.
-    pub fn new(rules: &[(&Path, Access)]) -> std::io::Result<Option<Ruleset>> {
+    ///
+    /// With `handle_files` false, only the network and scope rights are handled (the run has a
+    /// private root: the filesystem is already limited by what is mounted there).
+    pub fn new(rules: &[(&Path, Access)], handle_files: bool) -> std::io::Result<Option<Ruleset>> {
         let abi = abi();
         if abi < 1 {
             return Ok(None);
@@ -85,8 +88,11 @@ impl Ruleset {
         if abi >= 5 {
             fs |= IOCTL_DEV;
         }
+        if !handle_files && abi < 4 {
+            return Ok(None);
+        }
         let attr = RulesetAttr {
-            handled_access_fs: fs,
+            handled_access_fs: if handle_files { fs } else { 0 },
             handled_access_net: if abi >= 4 { NET_ALL } else { 0 },
             scoped: if abi >= 6 { SCOPE_ALL } else { 0 },
         };
@@ -111,8 +117,10 @@ impl Ruleset {
         // SAFETY: the kernel just returned this descriptor to us and nothing else owns it.
         let fd = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
         let ruleset = Ruleset { fd, abi };
-        for (path, access) in rules {
-            ruleset.allow(path, *access, fs)?;
+        if handle_files {
+            for (path, access) in rules {
+                ruleset.allow(path, *access, fs)?;
+            }
         }
         Ok(Some(ruleset))
     }

@@ -1,19 +1,32 @@
 //! The sandbox a submission runs in. What it isolates and what it does not is written down
-//! in the README ("The sandbox"); in short, as root: a fresh PID namespace per test (nothing
-//! survives a test), an unprivileged uid per parallel slot (process limits apply), a scratch
-//! directory per slot, Landlock (only system directories, the submission's own files and the
-//! scratch directory are reachable; no TCP), resource limits, and a wall clock.
+//! in the README ("The sandbox", a threat-model table). In short, as root, each run gets:
+//! new PID, IPC and mount namespaces and its slot's empty network namespace; a private,
+//! read-only root holding only `/usr`, `/etc`, a minimal `/dev` and the submission's own files
+//! ([`rootfs`]), with a fresh `/tmp` and `/proc` of its own; its slot's cgroups ([`cgroup`]:
+//! peak memory, CPU time of every process, a process cap); a uid no other judge holds
+//! ([`uids`]); Landlock (no TCP, no signals or abstract sockets outside); rlimits as a
+//! backstop; a parent-death signal; and a wall clock. Without root: a PID namespace inside a
+//! user namespace with new IPC and network namespaces and every mount read-only except the
+//! scratch directory (where the kernel allows user namespaces), Landlock on files, and
+//! rlimits in place of cgroups.
 
+pub mod cgroup;
+pub mod escape;
 pub mod landlock;
+pub mod remove;
+pub mod rootfs;
 pub mod spawn;
+pub mod uids;
 
 use std::ffi::CString;
 use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use escape::escape;
 pub use spawn::{Exit, Finished};
 
 /// Limits of one run.
@@ -44,8 +57,10 @@ impl Limits {
     }
 }
 
-/// The command to run, resolved: an absolute program, its arguments, and the files it must be
-/// able to read (programs and scripts named on the command line).
+/// The command to run, resolved: an absolute program, its arguments, and the files and
+/// directories it must be able to read (programs, scripts and directories named on the
+/// command line). With a private root these appear under `/box/<k>/<name>` and the arguments
+/// naming them are rewritten to match.
 #[derive(Clone, Debug)]
 pub struct Command {
     pub program: PathBuf,
@@ -54,38 +69,82 @@ pub struct Command {
 }
 
 /// How strongly runs are isolated on this machine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Isolation {
     pub pid_namespace: bool,
     /// The PID namespace comes with a user namespace (the judge is not root).
     pub user_namespace: bool,
     pub drop_privileges: bool,
     pub landlock_abi: i64,
+    /// As root: a private read-only root, new IPC and mount namespaces per run, a network
+    /// namespace per slot. `Err`: why not.
+    pub private_root: Result<(), String>,
+    /// Without root, in the user namespace: new IPC, network and mount namespaces, every
+    /// mount read-only except the scratch directory.
+    pub read_only_mounts: bool,
+    /// The cgroup interface runs are accounted with, or why there is none.
+    pub cgroup: Result<cgroup::Version, String>,
 }
 
 impl Isolation {
+    /// What this machine allows, before anything is set up (cgroups are tried by
+    /// [`Sandbox::new`], which records the outcome in its own copy).
     pub fn detect() -> Isolation {
         // SAFETY: geteuid has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
-        let user_namespace = !root && spawn::user_pid_namespace_works();
+        let read_only_mounts = !root && spawn::user_namespaces_work(true);
+        let user_namespace = read_only_mounts || !root && spawn::user_namespaces_work(false);
         Isolation {
             pid_namespace: root || user_namespace,
             user_namespace,
             drop_privileges: root,
             landlock_abi: landlock::abi(),
+            private_root: if root {
+                Ok(())
+            } else {
+                Err("not root".to_string())
+            },
+            read_only_mounts,
+            cgroup: if root {
+                Err("not set up yet".to_string())
+            } else {
+                Err("not root".to_string())
+            },
         }
     }
 
+    /// One line for the user: what isolates the runs here, and what is missing and why.
     pub fn describe(&self) -> String {
+        let namespaces = match (self.pid_namespace, self.user_namespace) {
+            (true, false) if self.private_root.is_ok() => {
+                "PID namespace: yes, IPC/mount/network namespaces: yes".to_string()
+            }
+            (true, false) => "PID namespace: yes".to_string(),
+            (true, true) if self.read_only_mounts => {
+                "PID namespace: yes (in a user namespace), IPC/network namespaces: yes, \
+                 mounts: read-only except the scratch directory"
+                    .to_string()
+            }
+            (true, true) => "PID namespace: yes (in a user namespace)".to_string(),
+            _ => "PID namespace: no (not root, no user namespaces)".to_string(),
+        };
+        let root = match &self.private_root {
+            Ok(()) => {
+                "private root: yes (/usr, /etc, /dev minimal, the submission's folder)".to_string()
+            }
+            Err(why) => format!("private root: no ({why})"),
+        };
+        let cgroup = match &self.cgroup {
+            Ok(cgroup::Version::V1) => "cgroups: v1 (memory, cpuacct, pids)".to_string(),
+            Ok(cgroup::Version::V2) => "cgroups: v2 (memory, cpu, pids)".to_string(),
+            Err(why) => format!(
+                "cgroups: no ({why}; peak memory from ru_maxrss, CPU of reaped processes, rlimits)"
+            ),
+        };
         format!(
-            "PID namespace: {}, unprivileged uid: {}, Landlock: {}",
-            match (self.pid_namespace, self.user_namespace) {
-                (true, false) => "yes",
-                (true, true) => "yes (in a user namespace)",
-                _ => "no (not root, no user namespaces)",
-            },
+            "{namespaces}, {root}, {cgroup}, unprivileged uid: {}, Landlock: {}",
             if self.drop_privileges {
-                "yes"
+                "yes (leased)"
             } else {
                 "no (not root)"
             },
@@ -101,39 +160,172 @@ impl Isolation {
 /// Processes (threads included) one slot's submission may have at once.
 pub const PROCESSES_PER_SLOT: u64 = 64;
 
-/// The first uid of the sandbox users: slot `k` runs as `SANDBOX_UID + k`.
-pub const SANDBOX_UID: u32 = 61000;
-
 /// Where the submission looks for programs.
 pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
-/// One parallel slot: its user, its scratch directory, its Landlock rules.
+/// One parallel slot: its user, its scratch directory, its namespaces, groups and rules.
 struct Slot {
-    uid: Option<u32>,
+    uid: Option<uids::UidLease>,
+    /// The working directory: `/tmp` inside a private root, else a scratch directory.
     workdir: PathBuf,
     ruleset: Option<landlock::Ruleset>,
+    namespaces: Option<rootfs::SlotNamespaces>,
+    group: Option<cgroup::SlotGroup>,
 }
 
 /// A sandbox for one `judge run` / `stress` / `strength`: `slots` runs at a time.
 pub struct Sandbox {
-    root: PathBuf,
+    // Dropped in this order: the slots' groups before the judge's group that holds them.
     slots: Vec<Slot>,
+    _cgroups: Option<cgroup::Hierarchy>,
+    /// The slots' scratch directories, without a private root.
+    root: Option<PathBuf>,
     pub isolation: Isolation,
-    command: Command,
-    /// `RLIMIT_NPROC`: per sandbox user as root; without root it counts all the real user's
-    /// processes, so it is what the user already runs plus room for every slot.
+    /// The program and arguments as the run sees them.
+    program: PathBuf,
+    args: Vec<String>,
+    /// `RLIMIT_NPROC` when there is no pids cgroup: per sandbox user as root; without root it
+    /// counts all the real user's processes, so it is what the user already runs plus room
+    /// for every slot.
     process_limit: u64,
+    /// This process, for the child's check that the judge is still alive.
+    judge_pidfd: Option<OwnedFd>,
+}
+
+/// The directory a submission file lives in (its own files are next to it), or the
+/// directory itself.
+fn own_directory(path: &Path) -> PathBuf {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if real.is_dir() {
+        real
+    } else {
+        real.parent().map_or(real.clone(), Path::to_path_buf)
+    }
+}
+
+/// Where `command`'s files appear inside a private root, and the command rewritten to match:
+/// files and directories under `/usr` or `/etc` stay where they are; for the others, the
+/// directory holding each (or the directory itself) is bound at `/box/<k>`, so a submission
+/// reads its own files next to it (a Python module beside the script).
+fn relocate(command: &Command) -> (Vec<rootfs::Bind>, PathBuf, Vec<String>) {
+    let mut binds: Vec<rootfs::Bind> = Vec::new();
+    let mut inside = |path: &Path| -> PathBuf {
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if real.starts_with("/usr") || real.starts_with("/etc") {
+            return path.to_path_buf();
+        }
+        let dir = own_directory(&real);
+        let at = match binds.iter().find(|b| b.host == dir) {
+            Some(b) => b.inside.clone(),
+            None => {
+                let at = Path::new("/box").join(binds.len().to_string());
+                binds.push(rootfs::Bind {
+                    host: dir.clone(),
+                    inside: at.clone(),
+                });
+                at
+            }
+        };
+        match real.strip_prefix(&dir) {
+            Ok(rest) if !rest.as_os_str().is_empty() => at.join(rest),
+            _ => at,
+        }
+    };
+    let program = inside(&command.program);
+    let mut renamed: Vec<(String, String)> = Vec::new();
+    for path in &command.readable {
+        let at = inside(path);
+        renamed.push((path.display().to_string(), at.display().to_string()));
+    }
+    let args = command
+        .args
+        .iter()
+        .map(|a| {
+            renamed
+                .iter()
+                .find(|(host, _)| host == a)
+                .map_or_else(|| a.clone(), |(_, at)| at.clone())
+        })
+        .collect();
+    (binds, program, args)
 }
 
 impl Sandbox {
     pub fn new(command: Command, slots: usize) -> io::Result<Sandbox> {
-        let isolation = Isolation::detect();
-        let root = scratch_root()?;
+        Sandbox::hiding(command, slots, &[])
+    }
+
+    /// A sandbox whose runs cannot see `hidden` (the test data) even where it lies inside
+    /// something they can see.
+    pub fn hiding(command: Command, slots: usize, hidden: &[PathBuf]) -> io::Result<Sandbox> {
+        let mut isolation = Isolation::detect();
+        let (binds, program, args) = relocate(&command);
+        let layout = rootfs::Layout {
+            binds,
+            hidden: hidden.to_vec(),
+        };
+        // The first slot's root, which also tells whether the machine allows one (a container
+        // without the right to mount does not): if not, runs fall back to Landlock on files.
+        let mut first_namespaces = None;
+        if isolation.private_root.is_ok() {
+            match rootfs::SlotNamespaces::build(&layout) {
+                Ok(ns) => first_namespaces = Some(ns),
+                Err(e) => isolation.private_root = Err(e.to_string()),
+            }
+        }
+        let private_root = isolation.private_root.is_ok();
+        // Scratch directories on disk only without a private root (which has its own /tmp).
+        let root = if private_root {
+            None
+        } else {
+            Some(scratch_root()?)
+        };
+        let slots = slots.max(1);
+        let leases = if isolation.drop_privileges {
+            uids::lease(slots)?.into_iter().map(Some).collect()
+        } else {
+            (0..slots).map(|_| None).collect::<Vec<_>>()
+        };
+        let cgroups = if isolation.drop_privileges {
+            match cgroup::Hierarchy::create() {
+                Ok(h) => {
+                    isolation.cgroup = Ok(h.version);
+                    Some(h)
+                }
+                Err(why) => {
+                    isolation.cgroup = Err(why);
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let (program, args) = if private_root {
+            (program, args)
+        } else {
+            (command.program.clone(), command.args.clone())
+        };
         let mut made = Vec::new();
-        for k in 0..slots.max(1) {
-            let uid = isolation.drop_privileges.then_some(SANDBOX_UID + k as u32);
-            let workdir = root.join(format!("slot-{k}"));
-            reset_dir(&workdir, uid)?;
+        for (k, uid) in leases.into_iter().enumerate() {
+            let uid_number = uid.as_ref().map(|l: &uids::UidLease| l.uid);
+            let (workdir, namespaces) = if private_root {
+                let namespaces = match first_namespaces.take() {
+                    Some(ns) => ns,
+                    None => rootfs::SlotNamespaces::build(&layout)?,
+                };
+                (PathBuf::from("/tmp"), Some(namespaces))
+            } else {
+                let workdir = root
+                    .as_ref()
+                    .expect("a scratch root without a private root")
+                    .join(format!("slot-{k}"));
+                reset_dir(&workdir, uid_number)?;
+                (workdir, None)
+            };
+            let group = match &cgroups {
+                Some(h) => Some(h.slot(k, PROCESSES_PER_SLOT)?),
+                None => None,
+            };
             let mut rules: Vec<(&Path, landlock::Access)> = [
                 "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
                 "/proc", "/sys",
@@ -150,16 +342,26 @@ impl Sandbox {
             ] {
                 rules.push((Path::new(device), landlock::Access::Full));
             }
+            // The submission's own files and the directories they are in.
+            let own: Vec<PathBuf> = std::iter::once(&command.program)
+                .chain(&command.readable)
+                .filter(|p| !p.starts_with("/usr") && !p.starts_with("/etc"))
+                .map(|p| own_directory(p))
+                .collect();
             rules.push((Path::new(&command.program), landlock::Access::ReadExecute));
-            for path in &command.readable {
+            for path in command.readable.iter().chain(&own) {
                 rules.push((path.as_path(), landlock::Access::ReadExecute));
             }
             rules.push((workdir.as_path(), landlock::Access::Full));
-            let ruleset = landlock::Ruleset::new(&rules)?;
+            // With a private root the files are limited by what is mounted; Landlock then
+            // only handles the network and scopes.
+            let ruleset = landlock::Ruleset::new(&rules, !private_root)?;
             made.push(Slot {
                 uid,
                 workdir,
                 ruleset,
+                namespaces,
+                group,
             });
         }
         let process_limit = if isolation.drop_privileges {
@@ -167,12 +369,19 @@ impl Sandbox {
         } else {
             own_process_count() + PROCESSES_PER_SLOT * made.len() as u64
         };
+        // SAFETY: pidfd_open on this very process.
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) };
+        // SAFETY: the kernel just returned this descriptor.
+        let judge_pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd as i32) });
         Ok(Sandbox {
-            root,
             slots: made,
+            _cgroups: cgroups,
+            root,
             isolation,
-            command,
+            program,
+            args,
             process_limit,
+            judge_pidfd,
         })
     }
 
@@ -189,12 +398,15 @@ impl Sandbox {
         interrupted: &AtomicBool,
     ) -> io::Result<Finished> {
         let slot = &self.slots[slot];
-        reset_dir(&slot.workdir, slot.uid)?;
+        let uid = slot.uid.as_ref().map(|l| l.uid);
+        if slot.namespaces.is_none() {
+            reset_dir(&slot.workdir, uid)?;
+        }
         let c =
             |s: &[u8]| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
-        let program = c(self.command.program.as_os_str().as_bytes())?;
+        let program = c(self.program.as_os_str().as_bytes())?;
         let mut argv = vec![program.clone()];
-        for a in &self.command.args {
+        for a in &self.args {
             argv.push(c(a.as_bytes())?);
         }
         let envp = vec![
@@ -204,44 +416,93 @@ impl Sandbox {
             c(format!("TMPDIR={}", slot.workdir.display()).as_bytes())?,
         ];
         let cpu_seconds = limits.cpu.as_secs() + 1;
-        let data = limits
-            .memory_bytes
-            .saturating_mul(2)
-            .saturating_add(64 << 20);
+        // The group's memory cap is the limit itself: the kernel reclaims caches (the
+        // group's share of the page and dentry caches counts in its usage) before it kills a
+        // process that needs more, and such a kill is the MLE.
+        let memory_cap = limits.memory_bytes;
+        let mut rlimits = vec![
+            // A backstop: the verdict is judged on the measured CPU time.
+            (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
+            (libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+            (libc::RLIMIT_CORE, 0, 0),
+        ];
+        if let Some(group) = &slot.group {
+            group.prepare(memory_cap)?;
+        } else {
+            // Without a memory cgroup: writable memory, with the same room; without a pids
+            // cgroup: processes per user.
+            let data = limits
+                .memory_bytes
+                .saturating_mul(2)
+                .saturating_add(64 << 20);
+            rlimits.push((libc::RLIMIT_DATA, data, data));
+            rlimits.push((libc::RLIMIT_NPROC, self.process_limit, self.process_limit));
+        }
+        let private_root = match &slot.namespaces {
+            Some(ns) => Some(spawn::PrivateRoot {
+                mount_namespace: ns.mount.as_raw_fd(),
+                network_namespace: ns.network.as_raw_fd(),
+                tmp_options: c(format!(
+                    "size={memory_cap},mode=0700,uid={0},gid={0}",
+                    uid.unwrap_or(0)
+                )
+                .as_bytes())?,
+            }),
+            None => None,
+        };
         let plan = spawn::Plan {
             program,
             argv,
             envp,
             workdir: c(slot.workdir.as_os_str().as_bytes())?,
-            uid: slot.uid,
-            rlimits: vec![
-                // A backstop: the verdict is judged on the measured CPU time.
-                (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
-                // Writable memory, with room above the judged limit so that a program that
-                // grows past it is measured (MLE) rather than stopped first.
-                (libc::RLIMIT_DATA, data, data),
-                (libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
-                (libc::RLIMIT_NPROC, self.process_limit, self.process_limit),
-                (libc::RLIMIT_CORE, 0, 0),
-            ],
+            uid,
+            rlimits,
             landlock: slot.ruleset.as_ref().map(|r| r.raw_fd()),
             pid_namespace: self.isolation.pid_namespace,
             user_namespace: self.isolation.user_namespace,
+            ipc_namespace: slot.namespaces.is_some() || self.isolation.read_only_mounts,
+            private_root,
+            read_only_tree: self.isolation.read_only_mounts,
+            cgroup_join: slot.group.as_ref().map_or_else(Vec::new, |g| g.join_fds()),
+            judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };
+        let cpu_usage = |group: &cgroup::SlotGroup| group.cpu_ns().ok().map(Duration::from_nanos);
+        let gauge = slot.group.as_ref().map(|g| move || cpu_usage(g));
+        let tasks = slot.group.as_ref().map(|g| move || g.tasks());
         let watch = spawn::Watch {
             stdin,
             wall: limits.wall,
             output_cap: limits.output_bytes,
             stderr_cap: 64 * 1024,
             interrupted,
+            cpu_limit: limits.cpu,
+            cpu_usage: gauge
+                .as_ref()
+                .map(|g| g as &(dyn Fn() -> Option<Duration> + Sync)),
+            tasks: tasks
+                .as_ref()
+                .map(|t| t as &(dyn Fn() -> Vec<libc::pid_t> + Sync)),
         };
-        spawn::run(&plan, &watch)
+        let mut finished = spawn::run(&plan, &watch)?;
+        if let Some(group) = &slot.group {
+            // Everything of the run is gone (its PID namespace is): the group's figures are
+            // final, and cover every process it started.
+            if !self.isolation.pid_namespace {
+                group.kill_all();
+            }
+            finished.cpu = Duration::from_nanos(group.cpu_ns()?);
+            finished.peak_kb = group.peak_bytes()? / 1024;
+            finished.memory_exceeded = group.memory_limit_hit()?;
+        }
+        Ok(finished)
     }
 }
 
 impl Drop for Sandbox {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
+        if let Some(root) = &self.root {
+            let _ = remove::remove_dir(root);
+        }
     }
 }
 
@@ -299,13 +560,8 @@ fn scratch_root() -> io::Result<PathBuf> {
 fn reset_dir(dir: &Path, uid: Option<u32>) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     if dir.exists() {
-        for entry in std::fs::read_dir(dir)? {
-            let path = entry?.path();
-            match std::fs::symlink_metadata(&path) {
-                Ok(m) if m.is_dir() => std::fs::remove_dir_all(&path)?,
-                _ => std::fs::remove_file(&path)?,
-            }
-        }
+        // Without recursion: the submission may have left a tree of any depth.
+        remove::empty_dir(dir)?;
     } else {
         std::fs::create_dir(dir)?;
     }

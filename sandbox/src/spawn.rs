@@ -44,6 +44,25 @@ pub struct Plan {
     /// With the PID namespace, also a user namespace (how a judge that is not root may make
     /// one).
     pub user_namespace: bool,
+    /// A new IPC namespace (and, without `private_root`, a new network namespace).
+    pub ipc_namespace: bool,
+    /// As root: the slot's namespaces to enter, and this run's own mounts.
+    pub private_root: Option<PrivateRoot>,
+    /// In a user namespace: a mount namespace where everything but `workdir` is read-only.
+    pub read_only_tree: bool,
+    /// cgroup files (`tasks` / `cgroup.procs`) the child writes `0` to, joining the groups.
+    pub cgroup_join: Vec<RawFd>,
+    /// A pidfd of the judge: the child gives up if the judge is already gone (its death
+    /// signal would come too late).
+    pub judge_pidfd: RawFd,
+}
+
+/// What a run does to enter its slot's private root (see [`crate::rootfs`]).
+pub struct PrivateRoot {
+    pub mount_namespace: RawFd,
+    pub network_namespace: RawFd,
+    /// Options of this run's `/tmp` tmpfs (owner, size).
+    pub tmp_options: CString,
 }
 
 /// What happened to the submission.
@@ -65,18 +84,27 @@ pub struct Finished {
     pub output_exceeded: bool,
     /// Killed because the wall-clock limit passed.
     pub wall_exceeded: bool,
+    /// Killed because the run's CPU time (all its processes) passed the limit.
+    pub cpu_exceeded: bool,
+    /// A process of the run was killed at the memory limit (its cgroup's).
+    pub memory_exceeded: bool,
     /// Killed because the judge was interrupted.
     pub interrupted: bool,
 }
 
 /// Why the child could not start the program: (stage, errno), written before `_exit`.
-const STAGE_NAMES: [&str; 6] = [
+const STAGE_NAMES: [&str; 11] = [
     "dup2",
     "chdir",
     "setrlimit",
     "landlock",
     "setgid/setuid",
     "execve",
+    "joining the cgroups",
+    "entering the slot's namespaces",
+    "mounting /tmp and /proc",
+    "parent-death signal",
+    "making the tree read-only",
 ];
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -131,6 +159,18 @@ unsafe fn become_submission(
             libc::CLOSE_RANGE_CLOEXEC,
         );
         libc::setpgid(0, 0);
+        // Into the slot's groups first, so everything from here on is accounted there.
+        for &fd in &plan.cgroup_join {
+            if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                fail(error_fd, 6);
+            }
+        }
+        if let Some(root) = &plan.private_root {
+            enter_private_root(root, error_fd);
+        }
+        if plan.read_only_tree {
+            make_tree_read_only(&plan.workdir, error_fd);
+        }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(error_fd, 1);
         }
@@ -159,8 +199,116 @@ unsafe fn become_submission(
                 fail(error_fd, 4);
             }
         }
+        // After the uid change, which clears it: the submission is killed when the judge's
+        // thread that started it dies, however it dies. The judge may already be gone (killed
+        // between the clone and here): then stop.
+        if libc::prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+            0,
+            0,
+            0,
+        ) != 0
+        {
+            fail(error_fd, 9);
+        }
+        let mut judge = libc::pollfd {
+            fd: plan.judge_pidfd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        if plan.judge_pidfd >= 0 && libc::poll(&mut judge, 1, 0) != 0 {
+            libc::_exit(127);
+        }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
         fail(error_fd, 5)
+    }
+}
+
+/// Enters the slot's network and mount namespaces, then makes a copy of the mount namespace of
+/// its own with a fresh `/tmp` and a `/proc` of the run's PID namespace. For the child: raw
+/// system calls only.
+unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
+    const NONE: *const libc::c_char = std::ptr::null();
+    // SAFETY: raw system calls on descriptors and strings prepared before the fork.
+    unsafe {
+        if libc::setns(root.network_namespace, libc::CLONE_NEWNET) != 0
+            || libc::setns(root.mount_namespace, libc::CLONE_NEWNS) != 0
+            || libc::unshare(libc::CLONE_NEWNS) != 0
+        {
+            fail(error_fd, 7);
+        }
+        if libc::mount(
+            c"tmp".as_ptr(),
+            c"/tmp".as_ptr(),
+            c"tmpfs".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            root.tmp_options.as_ptr().cast(),
+        ) != 0
+            || libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                NONE.cast(),
+            ) != 0
+        {
+            fail(error_fd, 8);
+        }
+    }
+}
+
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+const MOUNT_ATTR_RDONLY: u64 = 1;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+
+/// In the run's own mount namespace (inside its user namespace): every mount read-only,
+/// except a bind of `workdir` onto itself. For the child: raw system calls only.
+unsafe fn make_tree_read_only(workdir: &std::ffi::CStr, error_fd: RawFd) {
+    let attr = |set, clear| MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let read_only = attr(MOUNT_ATTR_RDONLY, 0);
+    let writable = attr(0, MOUNT_ATTR_RDONLY);
+    // SAFETY: raw system calls on a prepared string and local structures.
+    unsafe {
+        let ok = libc::mount(
+            workdir.as_ptr(),
+            workdir.as_ptr(),
+            std::ptr::null(),
+            libc::MS_BIND,
+            std::ptr::null(),
+        ) == 0
+            && libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                c"/".as_ptr(),
+                AT_RECURSIVE,
+                &read_only as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            ) == 0
+            && libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                workdir.as_ptr(),
+                0u32,
+                &writable as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            ) == 0;
+        if !ok {
+            fail(error_fd, 10);
+        }
     }
 }
 
@@ -193,11 +341,21 @@ unsafe fn spawn_submission(
     error_fd: RawFd,
     stack: &mut [u8],
 ) -> libc::pid_t {
-    let namespace = match (plan.pid_namespace, plan.user_namespace) {
+    let mut namespace = match (plan.pid_namespace, plan.user_namespace) {
         (false, _) => 0,
         (true, false) => libc::CLONE_NEWPID,
         (true, true) => libc::CLONE_NEWPID | libc::CLONE_NEWUSER,
     };
+    if plan.ipc_namespace {
+        namespace |= libc::CLONE_NEWIPC;
+        if plan.private_root.is_none() {
+            // Without the slot's network namespace to enter, a new (empty) one.
+            namespace |= libc::CLONE_NEWNET;
+        }
+    }
+    if plan.read_only_tree {
+        namespace |= libc::CLONE_NEWNS;
+    }
     let args = ChildArgs {
         plan,
         argv,
@@ -220,11 +378,32 @@ unsafe fn spawn_submission(
 }
 
 /// Can this process start a program in a new user and PID namespace (unprivileged user
-/// namespaces enabled)? Tried once with `/bin/true`.
-pub fn user_pid_namespace_works() -> bool {
-    extern "C" fn run_true(_: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: execve with static, NUL-terminated strings; _exit on failure.
+/// namespaces enabled), and with `full`, also in new IPC, network and mount namespaces with
+/// every mount read-only (what a run without root gets)? Tried once with `/bin/true`.
+pub fn user_namespaces_work(full: bool) -> bool {
+    extern "C" fn run_true(arg: *mut libc::c_void) -> libc::c_int {
+        // SAFETY: raw system calls with static strings and a local structure; _exit on
+        // failure.
         unsafe {
+            if !arg.is_null() {
+                let read_only = MountAttr {
+                    attr_set: MOUNT_ATTR_RDONLY,
+                    attr_clr: 0,
+                    propagation: 0,
+                    userns_fd: 0,
+                };
+                if libc::syscall(
+                    libc::SYS_mount_setattr,
+                    libc::AT_FDCWD,
+                    c"/".as_ptr(),
+                    AT_RECURSIVE,
+                    &read_only as *const MountAttr,
+                    std::mem::size_of::<MountAttr>(),
+                ) != 0
+                {
+                    libc::_exit(126);
+                }
+            }
             let path = c"/bin/true".as_ptr();
             let argv = [path, std::ptr::null()];
             let envp = [std::ptr::null::<libc::c_char>()];
@@ -234,20 +413,22 @@ pub fn user_pid_namespace_works() -> bool {
     }
     let mut stack = vec![0u8; 16 * 1024];
     let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
-    let flags = libc::CLONE_VM
+    let mut flags = libc::CLONE_VM
         | libc::CLONE_VFORK
         | libc::CLONE_NEWUSER
         | libc::CLONE_NEWPID
         | libc::SIGCHLD;
-    // SAFETY: a private stack and a callback that only execs or exits.
-    let pid = unsafe {
-        libc::clone(
-            run_true,
-            top as *mut libc::c_void,
-            flags,
-            std::ptr::null_mut(),
-        )
+    if full {
+        flags |= libc::CLONE_NEWIPC | libc::CLONE_NEWNET | libc::CLONE_NEWNS;
+    }
+    // Any non-null pointer asks the child for the read-only remount.
+    let marker = if full {
+        top as *mut libc::c_void
+    } else {
+        std::ptr::null_mut()
     };
+    // SAFETY: a private stack and a callback that only makes raw calls, execs or exits.
+    let pid = unsafe { libc::clone(run_true, top as *mut libc::c_void, flags, marker) };
     if pid < 0 {
         return false;
     }
@@ -264,6 +445,23 @@ pub struct Watch<'a> {
     pub output_cap: usize,
     pub stderr_cap: usize,
     pub interrupted: &'a std::sync::atomic::AtomicBool,
+    /// The CPU-time limit, enforced while the run goes on when `cpu_usage` can tell.
+    pub cpu_limit: Duration,
+    /// CPU time of everything the run started so far (its cgroup), if known.
+    pub cpu_usage: Option<&'a (dyn Fn() -> Option<Duration> + Sync)>,
+    /// The processes of the run (its cgroup's), if known; else only the child is looked at.
+    pub tasks: Option<&'a (dyn Fn() -> Vec<libc::pid_t> + Sync)>,
+}
+
+/// How long any of `tasks` has waited, runnable, for a CPU (`/proc/PID/schedstat`): time the
+/// machine's load took from the run, which the wall clock must not count against it.
+pub fn longest_queue_wait(tasks: &[libc::pid_t]) -> Duration {
+    tasks
+        .iter()
+        .filter_map(|pid| std::fs::read_to_string(format!("/proc/{pid}/schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .max()
+        .map_or(Duration::ZERO, Duration::from_nanos)
 }
 
 fn decode(status: i32) -> Exit {
@@ -384,10 +582,15 @@ fn supervise(
         stderr: Vec::new(),
         output_exceeded: false,
         wall_exceeded: false,
+        cpu_exceeded: false,
+        memory_exceeded: false,
         interrupted: false,
     };
+    // When to look at the CPU time next.
+    let mut cpu_look_at = started;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     let mut buffer = vec![0u8; 16 * 1024];
-    let deadline = started + watch.wall;
+    let mut deadline = started + watch.wall;
     // After the exit, how long pipes held open by leftovers (without a namespace) may delay us.
     let mut grace: Option<Instant> = None;
     loop {
@@ -396,6 +599,16 @@ fn supervise(
         }
         let now = Instant::now();
         if now >= deadline && !exited {
+            // The wall clock is there for runs that sleep or block. A run that was kept
+            // waiting for a CPU by others' load gets that time back (up to 10 x the wall
+            // limit in all): the verdict must not depend on the machine's load.
+            let tasks = watch.tasks.map_or_else(|| vec![pid], |t| t());
+            let waited = longest_queue_wait(&tasks);
+            let elapsed = now.duration_since(started);
+            if elapsed.saturating_sub(waited) < watch.wall && elapsed < watch.wall * 10 {
+                deadline = started + watch.wall + waited.max(Duration::from_millis(10));
+                continue;
+            }
             finished.wall_exceeded = true;
             break;
         }
@@ -439,9 +652,25 @@ fn supervise(
                 revents: 0,
             };
         }
-        let until = grace
-            .unwrap_or(deadline)
-            .min(now + Duration::from_millis(100));
+        // With a CPU gauge, look again before the run could have used what it has left,
+        // however many cores it keeps busy: a CPU-bound run is stopped just past its limit.
+        let mut next_look = now + Duration::from_millis(100);
+        if let (Some(usage), false) = (watch.cpu_usage, exited) {
+            if now >= cpu_look_at {
+                cpu_look_at = now + Duration::from_millis(100);
+                if let Some(used) = usage() {
+                    if used > watch.cpu_limit {
+                        finished.cpu_exceeded = true;
+                        break;
+                    }
+                    let left = (watch.cpu_limit - used) / cores;
+                    cpu_look_at =
+                        now + left.clamp(Duration::from_millis(2), Duration::from_millis(100));
+                }
+            }
+            next_look = cpu_look_at;
+        }
+        let until = grace.unwrap_or(deadline).min(next_look);
         let timeout = until
             .saturating_duration_since(now)
             .as_millis()

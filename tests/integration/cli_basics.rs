@@ -1,23 +1,14 @@
 use crate::util::*;
 
 #[test]
-fn problems_lists_the_five_ids_in_order() {
+fn problems_lists_every_problem_of_the_list_in_order() {
     let out = judge().arg("problems").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let ids: Vec<String> = text(&out.stdout)
         .lines()
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .collect();
-    assert_eq!(
-        ids,
-        [
-            "gomoku-checker",
-            "omok",
-            "othello-flips",
-            "attack25",
-            "renju"
-        ]
-    );
+    assert_eq!(ids, problem_ids());
 }
 
 #[test]
@@ -75,4 +66,81 @@ fn solve_error_names_file_line_and_column() {
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A test folder with one othello-flips test whose answer file is `answer`.
+fn one_test(name: &str, answer: Option<&str>) -> std::path::PathBuf {
+    let dir = crate::generation::scratch(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("t.in"),
+        "NNNNNNNN\nNNNNNNNN\nNNNNNNNN\nNNNWBNNN\nNNNBWNNN\nNNNNNNNN\nNNNNNNNN\nNNNNNNNP\n",
+    )
+    .unwrap();
+    if let Some(answer) = answer {
+        std::fs::write(dir.join("t.ans"), answer).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_malformed_answer_file_is_a_jury_error_not_a_wrong_answer() {
+    // `cat` echoes the board, which is no answer: with a good .ans this would be WA (exit 1).
+    for (name, answer) in [
+        ("jury-bad-ans", Some("not an answer\n")),
+        ("jury-no-ans", None),
+    ] {
+        let dir = one_test(name, answer);
+        let out = judge()
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&dir)
+            .args(["--", "cat"])
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("jury error"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(text(&out.stderr).contains("t."), "{}", text(&out.stderr));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    // The control: the same run with a good answer file is the contestant's WA.
+    let dir = one_test("jury-good-ans", Some("0\n"));
+    let out = judge()
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&dir)
+        .args(["--", "cat"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("WA"), "{}", text(&out.stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn nonsense_limits_and_jobs_are_usage_errors() {
+    for flags in [
+        ["--jobs", "0"],
+        ["--time-limit", "0"],
+        ["--time-limit", "-1"],
+        ["--time-limit", "nan"],
+        ["--memory-limit", "0"],
+    ] {
+        let out = judge()
+            .args(["run", "othello-flips", "--tests", "/nonexistent"])
+            .args(flags)
+            .args(["--", "cat"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flags:?}");
+        // clap names the flag, except for "-1", which it reads as an unknown flag.
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(flags[0]) || stderr.contains("unexpected argument '-1'"),
+            "{flags:?}: {stderr}"
+        );
+    }
 }

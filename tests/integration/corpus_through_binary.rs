@@ -3,7 +3,7 @@
 //! (exit 1), and `solve` rejects them with exit 2.
 
 use problems::corpus::corpus;
-use problems::{Attack25, GomokuChecker, Omok, OthelloFlips, Problem, Renju};
+use problems::{Problem, tests_per_problem};
 
 use crate::util::*;
 
@@ -83,27 +83,4 @@ fn position(error: &str) -> (u32, u32) {
     (line.parse().unwrap(), col.parse().unwrap())
 }
 
-#[test]
-fn gomoku_checker() {
-    run::<GomokuChecker>();
-}
-
-#[test]
-fn omok() {
-    run::<Omok>();
-}
-
-#[test]
-fn othello_flips() {
-    run::<OthelloFlips>();
-}
-
-#[test]
-fn attack25() {
-    run::<Attack25>();
-}
-
-#[test]
-fn renju() {
-    run::<Renju>();
-}
+problems::for_each_problem!(tests_per_problem, corpus_through_the_binary => run);

@@ -3,14 +3,6 @@
 
 use crate::util::*;
 
-const PROBLEMS: [&str; 5] = [
-    "gomoku-checker",
-    "omok",
-    "othello-flips",
-    "attack25",
-    "renju",
-];
-
 fn rejected(problem: &str, input: &[u8]) -> String {
     let out = run_with_stdin(&["validate", problem], input);
     assert_no_panic(&out);
@@ -28,7 +20,7 @@ fn rejected(problem: &str, input: &[u8]) -> String {
 
 #[test]
 fn empty_input_is_rejected_at_line_1_column_1() {
-    for problem in PROBLEMS {
+    for problem in problem_ids() {
         assert!(
             rejected(problem, b"").starts_with("<stdin>:1:1: "),
             "{problem}"
@@ -48,7 +40,7 @@ fn binary_garbage_is_rejected() {
             state as u8
         })
         .collect();
-    for problem in PROBLEMS {
+    for problem in problem_ids() {
         rejected(problem, &garbage);
     }
 }

@@ -161,7 +161,7 @@ fn fork_bomb_is_contained_and_killed() {
 fn memory_hog_is_mle() {
     let row = run_hostile("memory_hog", &[], "2");
     assert_eq!(row.verdict, "MLE", "{row:?}");
-    assert!(row.peak_kb > 64 * 1024, "{row:?}");
+    assert!(row.peak_kb >= 64 * 1024, "{row:?}");
     assert_nothing_left("memory_hog");
 }
 
@@ -331,6 +331,730 @@ fn without_root_a_user_namespace_still_catches_setsid_grandchildren() {
         assert_nothing_left("4242427");
     } else {
         eprintln!("this kernel allows no unprivileged user namespaces: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- One program per attack of issue 14, each with the contained outcome and, where the
+// ---- attack can work at all outside the judge, a control showing it does.
+
+/// Compiles `hostile/NAME.c` into `dir`.
+fn compile(name: &str, dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/integration/hostile")
+        .join(format!("{name}.c"));
+    let binary = dir.join(name);
+    let out = std::process::Command::new("gcc")
+        .args(["-O2", "-pthread", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    binary
+}
+
+/// A test folder at `dir` holding sample 2 under the names `names` (answer `0`).
+fn test_folder(dir: &Path, names: &[&str]) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    for name in names {
+        std::fs::write(dir.join(format!("{name}.in")), SAMPLE_2).unwrap();
+        std::fs::write(dir.join(format!("{name}.ans")), "0\n").unwrap();
+    }
+    dir.to_path_buf()
+}
+
+/// `judge run othello-flips --tests TESTS … --report REPORT -- COMMAND` from `cwd`; the
+/// judge's output and the report's rows.
+fn judge_rows(
+    cwd: &Path,
+    tests: &Path,
+    limits: [&str; 2],
+    report: &Path,
+    command: &[&std::ffi::OsStr],
+) -> (std::process::Output, Vec<Row>) {
+    let out = judge()
+        .current_dir(cwd)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(tests)
+        .args(["--time-limit", limits[0], "--memory-limit", limits[1]])
+        .args(["--jobs", "1", "--report"])
+        .arg(report)
+        .arg("--")
+        .args(command)
+        .output()
+        .unwrap();
+    assert_no_panic(&out);
+    let rows = if report.extension().is_some_and(|e| e == "json") {
+        serde_json::from_slice(
+            &std::fs::read(report)
+                .unwrap_or_else(|_| panic!("no report; stderr: {}", text(&out.stderr))),
+        )
+        .unwrap()
+    } else {
+        Vec::new()
+    };
+    (out, rows)
+}
+
+/// Runs `binary ARGS` directly (the control), with sample 2 as input; its standard output.
+fn run_outside(binary: &Path, args: &[&str]) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(binary)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(SAMPLE_2.as_bytes());
+    text(&child.wait_with_output().unwrap().stdout)
+}
+
+fn os(s: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(s)
+}
+
+fn remove_sysv(key: i32) {
+    // SAFETY: plain System V calls on integer keys; failures are ignored.
+    unsafe {
+        let id = libc::shmget(key, 0, 0);
+        if id >= 0 {
+            libc::shmctl(id, libc::IPC_RMID, std::ptr::null_mut());
+        }
+        let id = libc::semget(key, 0, 0);
+        if id >= 0 {
+            libc::semctl(id, 0, libc::IPC_RMID);
+        }
+        let id = libc::msgget(key, 0);
+        if id >= 0 {
+            libc::msgctl(id, libc::IPC_RMID, std::ptr::null_mut());
+        }
+    }
+}
+
+#[test]
+fn answers_are_not_found_through_the_judges_command_line() {
+    let dir = scratch("cmdline-leak");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let binary = compile("answers_via_judge_cmdline", &dir);
+    // Control: a process whose command line names the test folder, as the judge's does.
+    let mut decoy = std::process::Command::new("sh")
+        .args(["-c", "sleep 30; :", "sh", "--tests"])
+        .arg(&tests)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let outside = run_outside(&binary, &[]);
+    decoy.kill().unwrap();
+    decoy.wait().unwrap();
+    remove_sysv(0x5a5a17);
+    assert_eq!(outside, "0\n", "the control should find the answer");
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["2", "64"],
+        &dir.join("r.json"),
+        &[binary.as_os_str()],
+    );
+    assert_eq!(rows[0].verdict, "WA", "{:?}", rows[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sysv_ipc_does_not_survive_a_run() {
+    let dir = scratch("sysv");
+    let tests = test_folder(&dir.join("tests"), &["t1", "t2", "t3"]);
+    let binary = compile("sysv_ipc_survives", &dir);
+    let key = 0x5a_0000 + (std::process::id() as i32 & 0xffff);
+    let key_arg = format!("key={key}");
+    // Control: outside, the second run sees what the first left.
+    let first = run_outside(&binary, &[&key_arg]);
+    let second = run_outside(&binary, &[&key_arg]);
+    remove_sysv(key);
+    assert_eq!((first.as_str(), second.as_str()), ("0\n", "1\n"));
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["2", "64"],
+        &dir.join("r.json"),
+        &[binary.as_os_str(), os(&key_arg)],
+    );
+    assert!(rows.iter().all(|r| r.verdict == "AC"), "{rows:?}");
+    // SAFETY: looking a key up.
+    let left = unsafe {
+        [
+            libc::shmget(key, 0, 0),
+            libc::semget(key, 0, 0),
+            libc::msgget(key, 0),
+        ]
+    };
+    remove_sysv(key);
+    assert_eq!(left, [-1, -1, -1], "System V objects outlived the judge");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn answers_kept_under_opt_usr_local_or_tmp_are_invisible() {
+    let dir = scratch("hidden-tests");
+    let binary = compile("read_answer_path", &dir);
+    let mut bases = vec![std::env::temp_dir()];
+    if is_root() {
+        bases.push(PathBuf::from("/opt"));
+        bases.push(PathBuf::from("/usr/local"));
+    }
+    for base in bases {
+        let tests = test_folder(
+            &base.join(format!("boardjudge-hidden-{}", std::process::id())),
+            &["sample-2"],
+        );
+        let path_arg = format!("path={}", tests.join("sample-2.ans").display());
+        let outside = run_outside(&binary, &[&path_arg]);
+        let (_, rows) = judge_rows(
+            &dir,
+            &tests,
+            ["2", "64"],
+            &dir.join("r.json"),
+            &[binary.as_os_str(), os(&path_arg)],
+        );
+        let _ = std::fs::remove_dir_all(&tests);
+        assert_eq!(outside, "0\n", "control under {}", base.display());
+        assert_eq!(
+            rows[0].verdict,
+            "WA",
+            "under {}: {:?}",
+            base.display(),
+            rows[0]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Everything that reached the listeners: (kinds of messages, ports they named).
+fn drain_listeners(
+    tcp: &std::net::TcpListener,
+    udp: &std::net::UdpSocket,
+    unix: &std::os::unix::net::UnixListener,
+) -> Vec<String> {
+    use std::io::Read;
+    let mut got = Vec::new();
+    let mut read_all = |mut s: Box<dyn Read>| {
+        let mut text = String::new();
+        let _ = s.read_to_string(&mut text);
+        got.extend(text.lines().map(str::to_string));
+    };
+    while let Ok((s, _)) = tcp.accept() {
+        s.set_nonblocking(false).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(2)))
+            .unwrap();
+        read_all(Box::new(s));
+    }
+    while let Ok((s, _)) = unix.accept() {
+        s.set_nonblocking(false).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(2)))
+            .unwrap();
+        read_all(Box::new(s));
+    }
+    let mut buffer = [0u8; 256];
+    while let Ok(n) = udp.recv(&mut buffer) {
+        got.push(text(&buffer[..n]).trim().to_string());
+    }
+    got
+}
+
+#[test]
+fn no_way_out_to_the_network_or_a_local_socket() {
+    let dir = scratch("network");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let binary = compile("net_escape", &dir);
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = tcp.local_addr().unwrap().port();
+    let udp = std::net::UdpSocket::bind(("127.0.0.1", port)).unwrap();
+    let socket = dir.join("listener.sock");
+    let unix = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    for listener in [
+        tcp.as_raw_fd_ref(),
+        udp.as_raw_fd_ref(),
+        unix.as_raw_fd_ref(),
+    ] {
+        set_nonblocking(listener);
+    }
+    let port_arg = format!("port={port}");
+    let unix_arg = format!("unix={}", socket.display());
+    // Control: outside, every way gets through, and the unbound listener is reachable.
+    let mut child = std::process::Command::new(&binary)
+        .args([&port_arg, &unix_arg])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The UDP message names the unbound listener's port: connect back while it listens,
+    // before reading the streams (which end when the program does).
+    let mut buffer = [0u8; 256];
+    udp.set_read_timeout(Some(std::time::Duration::from_secs(5)))
+        .unwrap();
+    set_blocking(udp.as_raw_fd_ref());
+    let n = udp
+        .recv(&mut buffer)
+        .expect("the control sent nothing by UDP");
+    set_nonblocking(udp.as_raw_fd_ref());
+    let first = text(&buffer[..n]).trim().to_string();
+    let listening: u16 = first
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap();
+    let connected_back = std::net::TcpStream::connect(("127.0.0.1", listening)).is_ok();
+    child.wait().unwrap();
+    let mut outside = drain_listeners(&tcp, &udp, &unix);
+    outside.push(first);
+    for kind in ["fastopen", "udp", "unix"] {
+        assert!(
+            outside.iter().any(|l| l.starts_with(kind)),
+            "control: no {kind} in {outside:?}"
+        );
+    }
+    assert!(
+        connected_back,
+        "control: the unbound listener was not reachable"
+    );
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["2", "64"],
+        &dir.join("r.json"),
+        &[binary.as_os_str(), os(&port_arg), os(&unix_arg)],
+    );
+    assert_eq!(rows[0].verdict, "AC", "{:?}", rows[0]);
+    let inside = drain_listeners(&tcp, &udp, &unix);
+    assert!(
+        inside.is_empty(),
+        "the sandboxed program got through: {inside:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+trait RawFdRef {
+    fn as_raw_fd_ref(&self) -> i32;
+}
+impl<T: std::os::fd::AsRawFd> RawFdRef for T {
+    fn as_raw_fd_ref(&self) -> i32 {
+        self.as_raw_fd()
+    }
+}
+
+fn set_blocking(fd: i32) {
+    // SAFETY: changing the flags of a descriptor the test owns.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+    }
+}
+
+fn set_nonblocking(fd: i32) {
+    // SAFETY: changing the flags of a descriptor the test owns.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+}
+
+/// The judge held a large input in memory before a tiny program ran: the tiny program's
+/// peak must be its own (with `ru_maxrss` after `CLONE_VM` + `execve` it was the judge's, and
+/// a 1 MiB program got MLE under 16 MiB).
+#[test]
+fn peak_memory_is_the_submissions_not_the_judges() {
+    let dir = scratch("judge-rss");
+    let tests = test_folder(&dir.join("tests"), &["b-sample"]);
+    // Sorted first: a 48 MiB input the program does not read.
+    let big = SAMPLE_2.repeat(48 * 1024 * 1024 / SAMPLE_2.len());
+    std::fs::write(tests.join("a-big.in"), big).unwrap();
+    std::fs::write(tests.join("a-big.ans"), "0\n").unwrap();
+    let binary = compile("small_after_big", &dir);
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["2", "16"],
+        &dir.join("r.json"),
+        &[binary.as_os_str()],
+    );
+    assert_eq!(rows.len(), 2);
+    for row in &rows {
+        assert_eq!(row.verdict, "AC", "{row:?}");
+        assert!(row.peak_kb < 16 * 1024, "{row:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A grandchild burns CPU while its parent ignores SIGCHLD (so no rusage ever counts it):
+/// the run's CPU time still does, and the run is stopped near the limit, not at the wall
+/// clock.
+#[test]
+fn cpu_of_a_child_nobody_reaps_is_counted() {
+    if !is_root() {
+        eprintln!("skipped: without cgroups (not root) this CPU time is not counted (README)");
+        return;
+    }
+    let dir = scratch("child-cpu");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let binary = compile("child_burns_cpu", &dir);
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["1", "64"],
+        &dir.join("r.json"),
+        &[binary.as_os_str()],
+    );
+    let row = &rows[0];
+    assert_eq!(row.verdict, "TLE", "{row:?}");
+    assert!(row.cpu_ms >= 1000, "{row:?}");
+    assert!(row.message.contains("CPU time"), "{row:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CPU-time verdicts do not depend on how busy the machine is: with the other core(s) kept
+/// busy, a 0.3 s program is AC under 1 s and an endless loop TLE on CPU time.
+#[test]
+fn cpu_verdicts_hold_with_the_machine_busy() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = scratch("busy");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let brief = compile("burn_cpu_briefly", &dir);
+    // Renamed: another test looks for processes named infinite_loop.
+    let endless = dir.join("endless");
+    std::fs::rename(compile("infinite_loop", &dir), &endless).unwrap();
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                let mut x = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+                }
+            });
+        }
+        let (_, rows) = judge_rows(
+            &dir,
+            &tests,
+            ["1", "64"],
+            &dir.join("a.json"),
+            &[brief.as_os_str()],
+        );
+        let (_, loops) = judge_rows(
+            &dir,
+            &tests,
+            ["0.5", "64"],
+            &dir.join("b.json"),
+            &[endless.as_os_str()],
+        );
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(rows[0].verdict, "AC", "{:?}", rows[0]);
+        assert_eq!(loops[0].verdict, "TLE", "{:?}", loops[0]);
+        assert!(loops[0].message.contains("CPU time"), "{:?}", loops[0]);
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_30000_deep_directory_tree_does_not_bring_the_judge_down() {
+    let dir = scratch("deep-tree");
+    let tests = test_folder(&dir.join("tests"), &["t1", "t2"]);
+    let binary = compile("deep_tree", &dir);
+    let (out, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["5", "64"],
+        &dir.join("r.json"),
+        &[binary.as_os_str()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(rows.iter().all(|r| r.verdict == "AC"), "{rows:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The judge is killed with SIGKILL (no handler runs): the submission and its grandchild
+/// die with it.
+#[test]
+fn sigkill_of_the_judge_leaves_nothing_running() {
+    let dir = scratch("sigkill");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let script = dir.join("sleeper.sh");
+    std::fs::write(&script, "sleep 7373738 &\nexec sleep 7373737\n").unwrap();
+    let mut child = judge()
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "20", "--", "sh"])
+        .arg(&script)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let running = |marker: &str| {
+        std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+        })
+    };
+    let started = std::time::Instant::now();
+    while !(running("7373737") && running("7373738")) {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "the submission never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_nothing_left("737373");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two judges at once: one's submission holds every process it may, the other's starts 20
+/// threads. With a uid and a process cap of each judge's own, the second is unaffected.
+#[test]
+fn two_judges_at_once_do_not_collide() {
+    let dir = scratch("two-judges");
+    let tests = test_folder(&dir.join("tests"), &["t1", "t2", "t3", "t4"]);
+    let holder = compile("hold_processes", &dir);
+    let threads = compile("threads_twenty", &dir);
+    let mut first = judge()
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "10", "--jobs", "1", "--"])
+        .arg(&holder)
+        .arg("6363636")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let (_, rows) = judge_rows(
+        &dir,
+        &tests,
+        ["5", "64"],
+        &dir.join("r.json"),
+        &[threads.as_os_str()],
+    );
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(rows.iter().all(|r| r.verdict == "AC"), "{rows:?}");
+    assert_nothing_left("6363636");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Escape sequences a submission writes (to standard output, quoted in a WA message, or to
+/// standard error, quoted in an RE message) reach no terminal or report raw.
+#[test]
+fn escape_sequences_are_shown_escaped() {
+    let dir = scratch("escapes");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let binary = compile("escape_sequences", &dir);
+    let raw = |bytes: &[u8]| {
+        bytes.contains(&0x1b)
+            || bytes.contains(&0x07)
+            || bytes.windows(2).any(|w| w == [0xc2, 0x9b])
+    };
+    for report in ["r.json", "r.csv"] {
+        let report = dir.join(report);
+        let (out, _) = judge_rows(&dir, &tests, ["2", "64"], &report, &[binary.as_os_str()]);
+        let written = std::fs::read(&report).unwrap();
+        assert!(!raw(&out.stdout), "stdout: {}", text(&out.stdout));
+        assert!(!raw(&out.stderr), "stderr: {}", text(&out.stderr));
+        assert!(!raw(&written), "report: {}", text(&written));
+        assert!(text(&written).contains("x1b[2J"), "{}", text(&written));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without root: the invoking user's files cannot be chmod-ed, touched or given extended
+/// attributes, and a 30,000-deep tree left in the scratch directory is removed. Run as
+/// `nobody` through `setpriv` when the tests run as root (as on CI).
+#[test]
+fn without_root_the_invokers_files_stay_unchanged() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        return;
+    }
+    let dir = scratch("nonroot-files");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let toucher = compile("touch_invoker_files", &dir);
+    let deep = compile("deep_tree", &dir);
+    let judge_copy = dir.join("judge");
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge_copy).unwrap();
+    for path in [&dir, &tests] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o777)).unwrap();
+        std::os::unix::fs::chown(path, Some(65534), Some(65534)).unwrap();
+    }
+    let victim = |name: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, "mine\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        path
+    };
+    let as_nobody = |program: &Path| {
+        let mut command = std::process::Command::new("/usr/bin/setpriv");
+        command
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(program)
+            .current_dir(&dir);
+        command
+    };
+    // Control: the same program run directly as nobody changes the file.
+    let control = victim("control.txt");
+    let path_arg = format!("path={}", control.display());
+    as_nobody(&toucher).arg(&path_arg).output().unwrap();
+    assert_eq!(
+        std::fs::metadata(&control).unwrap().mode() & 0o777,
+        0o777,
+        "control: chmod should work outside the judge"
+    );
+    let target = victim("target.txt");
+    let before = std::fs::metadata(&target).unwrap();
+    let path_arg = format!("path={}", target.display());
+    let out = as_nobody(&judge_copy)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "5", "--"])
+        .arg(&toucher)
+        .arg(&path_arg)
+        .output()
+        .unwrap();
+    assert_no_panic(&out);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{}{stderr}", text(&out.stdout));
+    let after = std::fs::metadata(&target).unwrap();
+    if stderr.contains("PID namespace: yes (in a user namespace)") {
+        assert_eq!(after.mode(), before.mode(), "mode changed");
+        assert_eq!(after.mtime(), before.mtime(), "times changed");
+        let attributes = std::process::Command::new("getfattr")
+            .arg("-d")
+            .arg(&target)
+            .output();
+        if let Ok(a) = attributes {
+            assert!(!text(&a.stdout).contains("pwned"), "an attribute was set");
+        }
+    } else {
+        eprintln!("this kernel allows no unprivileged user namespaces: {stderr}");
+    }
+    // The deep tree lands in the on-disk scratch directory here, removed without recursion.
+    let out = as_nobody(&judge_copy)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--time-limit", "5", "--"])
+        .arg(&deep)
+        .output()
+        .unwrap();
+    assert_no_panic(&out);
+    // AC, or TLE if building the tree on disk took too long: either way a verdict.
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
+    let left = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("boardjudge-sandbox-")
+        })
+        .filter(|e| e.path().join("slot-0/d").exists())
+        .count();
+    assert_eq!(left, 0, "a scratch directory with the tree was left behind");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn have(program: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Real runtimes work in the sandbox, and a submission reads its own files next to it (a
+/// Python module and a data file beside the script) while the test folder beside it shows
+/// empty: each answers 0 only then.
+#[test]
+fn real_runtimes_run_and_read_their_own_files() {
+    let dir = scratch("runtimes");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("data.txt", "0\n");
+    write(
+        "helper.py",
+        "import os\nhere = os.path.dirname(os.path.abspath(__file__))\n\
+         def answer():\n    value = int(open(os.path.join(here, 'data.txt')).read())\n\
+         \x20   return value + len(os.listdir(os.path.join(here, 'tests')))\n",
+    );
+    write(
+        "main.py",
+        "import sys\nfrom helper import answer\nsys.stdin.read()\nprint(answer())\n",
+    );
+    write(
+        "sol.js",
+        "process.stdin.resume();\nprocess.stdin.on('end', () => console.log(0));\n",
+    );
+    write("sol.rb", "STDIN.read\nputs 0\n");
+    write(
+        "sol.c",
+        "#include <stdio.h>\nint main(void) { puts(\"0\"); return 0; }\n",
+    );
+    write(
+        "sol.cpp",
+        "#include <iostream>\nint main() { std::cout << 0 << std::endl; }\n",
+    );
+    write("sol.rs", "fn main() { println!(\"0\"); }\n");
+    write(
+        "java/Main.java",
+        "public class Main { public static void main(String[] a) throws Exception {\n\
+         System.in.readAllBytes(); System.out.println(0); } }\n",
+    );
+    let mut commands: Vec<(&str, Vec<&str>)> = vec![
+        ("python3", vec!["python3", "main.py"]),
+        ("gcc", vec!["sol.c"]),
+        ("g++", vec!["sol.cpp"]),
+        ("rustc", vec!["sol.rs"]),
+        ("node", vec!["sol.js"]),
+        ("ruby", vec!["sol.rb"]),
+    ];
+    if have("javac") && have("jar") {
+        let javac = std::process::Command::new("javac")
+            .args(["-d", "java", "java/Main.java"])
+            .current_dir(&dir)
+            .status()
+            .unwrap();
+        assert!(javac.success());
+        std::fs::write(dir.join("java/manifest.txt"), "Main-Class: Main\n").unwrap();
+        let jar = std::process::Command::new("jar")
+            .args(["cfm", "main.jar", "manifest.txt", "Main.class"])
+            .current_dir(dir.join("java"))
+            .status()
+            .unwrap();
+        assert!(jar.success());
+        commands.push(("java", vec!["java", "-cp", "java", "Main"]));
+        commands.push(("java", vec!["java", "-jar", "java/main.jar"]));
+    } else {
+        eprintln!("no JDK: Java skipped");
+    }
+    for (needs, command) in commands {
+        if !have(needs) {
+            eprintln!("{needs} missing: {command:?} skipped");
+            continue;
+        }
+        let words: Vec<&std::ffi::OsStr> = command.iter().map(|w| os(w)).collect();
+        let (out, rows) = judge_rows(&dir, &tests, ["10", "512"], &dir.join("r.json"), &words);
+        assert_eq!(
+            rows.first().map(|r| r.verdict.as_str()),
+            Some("AC"),
+            "{command:?}: {rows:?} {}",
+            text(&out.stderr)
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

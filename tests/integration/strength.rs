@@ -1,92 +1,88 @@
 //! For every problem, the default test set (`judge testset PROBLEM --seed 1`) rejects every
 //! known-wrong solution and accepts the correct ones, through `judge strength`.
 
+use problems::{Problem, tests_per_problem};
+
 use crate::generation::scratch;
 use crate::util::*;
 
 /// Wrong solutions that only one possible input can reveal (so one test is all there can be).
 const SINGULAR: [&str; 1] = ["attack25--no-opening-rule"];
 
-#[test]
-fn default_test_sets_reject_every_known_wrong_solution() {
-    for problem in [
-        "gomoku-checker",
-        "omok",
-        "othello-flips",
-        "attack25",
-        "renju",
+fn default_test_sets_reject_every_known_wrong_solution<P: Problem>() {
+    let problem = P::ID;
+    let dir = scratch(&format!("strength-{problem}"));
+    let (tests, solutions, report) = (
+        dir.join("tests"),
+        dir.join("solutions"),
+        dir.join("matrix.csv"),
+    );
+    for args in [
+        vec![
+            "testset",
+            problem,
+            "--seed",
+            "1",
+            "--out",
+            tests.to_str().unwrap(),
+        ],
+        vec!["solutions", problem, "--out", solutions.to_str().unwrap()],
     ] {
-        let dir = scratch(&format!("strength-{problem}"));
-        let (tests, solutions, report) = (
-            dir.join("tests"),
-            dir.join("solutions"),
-            dir.join("matrix.csv"),
-        );
-        for args in [
-            vec![
-                "testset",
-                problem,
-                "--seed",
-                "1",
-                "--out",
-                tests.to_str().unwrap(),
-            ],
-            vec!["solutions", problem, "--out", solutions.to_str().unwrap()],
-        ] {
-            let out = judge().args(&args).output().unwrap();
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{args:?}: {}",
-                text(&out.stderr)
-            );
-        }
-        let out = judge()
-            .args(["strength", problem, "--tests"])
-            .arg(&tests)
-            .arg("--wrong")
-            .arg(solutions.join("wrong"))
-            .arg("--correct")
-            .arg(solutions.join("correct"))
-            .arg("--report")
-            .arg(&report)
-            .output()
-            .unwrap();
-        let stdout = text(&out.stdout);
+        let out = judge().args(&args).output().unwrap();
         assert_eq!(
             out.status.code(),
             Some(0),
-            "{problem}:\n{stdout}{}",
+            "{args:?}: {}",
             text(&out.stderr)
         );
-        assert!(
-            !stdout.contains("SURVIVES") && !stdout.contains("REJECTED"),
-            "{stdout}"
-        );
-        for line in stdout.lines().filter(|l| l.starts_with("fragile")) {
-            assert!(
-                SINGULAR.iter().any(|s| line.contains(s)),
-                "{problem}: {line}"
-            );
-        }
-        let wrong = std::fs::read_dir(solutions.join("wrong")).unwrap().count();
-        assert!(wrong >= 8, "{problem}: only {wrong} wrong solutions");
-        assert_eq!(
-            stdout
-                .lines()
-                .filter(|l| l.starts_with("rejected") || l.starts_with("fragile"))
-                .count(),
-            wrong,
-            "{stdout}"
-        );
-        let matrix = std::fs::read_to_string(&report).unwrap();
-        assert!(
-            matrix.lines().next().unwrap().starts_with("test,correct:"),
-            "{matrix}"
-        );
-        let _ = std::fs::remove_dir_all(&dir);
     }
+    let out = judge()
+        .args(["strength", problem, "--tests"])
+        .arg(&tests)
+        .arg("--wrong")
+        .arg(solutions.join("wrong"))
+        .arg("--correct")
+        .arg(solutions.join("correct"))
+        .arg("--report")
+        .arg(&report)
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{problem}:\n{stdout}{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !stdout.contains("SURVIVES") && !stdout.contains("REJECTED"),
+        "{stdout}"
+    );
+    for line in stdout.lines().filter(|l| l.starts_with("fragile")) {
+        assert!(
+            SINGULAR.iter().any(|s| line.contains(s)),
+            "{problem}: {line}"
+        );
+    }
+    let wrong = std::fs::read_dir(solutions.join("wrong")).unwrap().count();
+    assert!(wrong >= 8, "{problem}: only {wrong} wrong solutions");
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("rejected") || l.starts_with("fragile"))
+            .count(),
+        wrong,
+        "{stdout}"
+    );
+    let matrix = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        matrix.lines().next().unwrap().starts_with("test,correct:"),
+        "{matrix}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
+
+problems::for_each_problem!(tests_per_problem, default_test_set_rejects_every_wrong_solution => default_test_sets_reject_every_known_wrong_solution);
 
 #[test]
 fn a_weak_test_set_lets_wrong_solutions_survive_and_names_the_family_that_catches_them() {

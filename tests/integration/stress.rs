@@ -1,6 +1,8 @@
 //! `judge stress` with a submission: finds a known-wrong solution, shrinks it, saves it, and
 //! reports the same finding whatever the number of jobs; shards split the case space.
 
+use problems::{Problem, tests_per_problem};
+
 use crate::generation::scratch;
 use crate::util::*;
 
@@ -15,39 +17,33 @@ fn solutions(problem: &str) -> std::path::PathBuf {
     dir
 }
 
-#[test]
-fn every_known_wrong_solution_is_found_and_shrunk() {
-    for problem in [
-        "gomoku-checker",
-        "omok",
-        "othello-flips",
-        "attack25",
-        "renju",
-    ] {
-        let dir = solutions(problem);
-        for entry in std::fs::read_dir(dir.join("wrong")).unwrap() {
-            let program = entry.unwrap().path();
-            let out = judge()
-                .args(["stress", problem, "--seed", "1", "--cases", "3000", "--"])
-                .arg(&program)
-                .output()
-                .unwrap();
-            let stdout = text(&out.stdout);
-            assert_eq!(
-                out.status.code(),
-                Some(1),
-                "{}: {stdout}{}",
-                program.display(),
-                text(&out.stderr)
-            );
-            assert!(
-                stdout.contains("DISAGREEMENT at case") && stdout.contains("shrunk in"),
-                "{stdout}"
-            );
-        }
-        let _ = std::fs::remove_dir_all(&dir);
+fn every_known_wrong_solution_is_found_and_shrunk<P: Problem>() {
+    let problem = P::ID;
+    let dir = solutions(problem);
+    for entry in std::fs::read_dir(dir.join("wrong")).unwrap() {
+        let program = entry.unwrap().path();
+        let out = judge()
+            .args(["stress", problem, "--seed", "1", "--cases", "3000", "--"])
+            .arg(&program)
+            .output()
+            .unwrap();
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}: {stdout}{}",
+            program.display(),
+            text(&out.stderr)
+        );
+        assert!(
+            stdout.contains("DISAGREEMENT at case") && stdout.contains("shrunk in"),
+            "{stdout}"
+        );
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
+
+problems::for_each_problem!(tests_per_problem, every_known_wrong_solution_is_found => every_known_wrong_solution_is_found_and_shrunk);
 
 #[test]
 fn a_correct_submission_passes_and_the_finding_does_not_depend_on_jobs() {

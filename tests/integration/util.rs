@@ -37,3 +37,15 @@ pub fn assert_no_panic(out: &Output) {
         out.status
     );
 }
+
+/// The ids of every problem of the list, in its order.
+pub fn problem_ids() -> Vec<&'static str> {
+    let mut ids = Vec::new();
+    macro_rules! collect {
+        ([] $($module:ident: $problem:ty,)*) => {
+            $(ids.push(<$problem as problems::Problem>::ID);)*
+        };
+    }
+    problems::for_each_problem!(collect);
+    ids
+}

@@ -3,31 +3,20 @@
 pub mod report;
 pub mod submission;
 pub mod tests;
-pub mod verdict;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::verdict::{Verdict, describe_exit, judge};
 use report::Row;
 use tests::Test;
-use verdict::{Verdict, describe_exit, judge};
 
+use crate::cancel::Cancel;
 use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::registry::ProblemEntry;
 use sandbox::{Limits, Sandbox};
-
-/// Set by Ctrl-C or SIGTERM: running submissions are killed, no new test starts.
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Installs the Ctrl-C / SIGTERM handler (once per process).
-pub fn catch_interrupts() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
-    });
-}
 
 /// Runs test `test` in `slot` and judges it.
 pub fn run_one(
@@ -36,13 +25,17 @@ pub fn run_one(
     slot: usize,
     test: &Test,
     limits: &Limits,
+    cancel: &Cancel,
 ) -> Result<Option<Row>, JudgeError> {
     let input = std::fs::read(&test.input).map_err(|e| JudgeError::io(&test.input, e))?;
-    let answer =
-        std::fs::read_to_string(&test.answer).map_err(|e| JudgeError::io(&test.answer, e))?;
+    let answer = std::fs::read_to_string(&test.answer)
+        .map_err(|e| JudgeError::Jury(format!("{}: {e}", test.answer.display())))?;
+    problem
+        .answer_file_reads(&answer)
+        .map_err(|e| JudgeError::Jury(format!("{}: {e}", test.answer.display())))?;
     let finished = sandbox
-        .run(slot, &input, limits, &INTERRUPTED)
-        .map_err(|e| JudgeError::Other(format!("{}: {e}", test.name)))?;
+        .run(slot, &input, limits, cancel.flag())
+        .map_err(|e| JudgeError::sandbox(format!("running test {}", test.name), e))?;
     if finished.interrupted {
         return Ok(None);
     }
@@ -73,8 +66,8 @@ pub fn run_all(
     tests: &[Test],
     limits: &Limits,
     progress: &Progress,
+    cancel: &Cancel,
 ) -> Result<Vec<Row>, JudgeError> {
-    catch_interrupts();
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
     let mut rows: Vec<Option<Row>> = vec![None; tests.len()];
@@ -85,12 +78,12 @@ pub fn run_all(
             let next = &next;
             scope.spawn(move || {
                 loop {
-                    if INTERRUPTED.load(Ordering::Relaxed) {
+                    if cancel.is_cancelled() {
                         break;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(test) = tests.get(i) else { break };
-                    let result = run_one(problem, sandbox, slot, test, limits);
+                    let result = run_one(problem, sandbox, slot, test, limits, cancel);
                     let failed = result.is_err();
                     if sender.send((i, result)).is_err() || failed {
                         break;
@@ -106,7 +99,7 @@ pub fn run_all(
             match result {
                 Ok(row) => rows[i] = row,
                 Err(e) => {
-                    INTERRUPTED.store(true, Ordering::SeqCst);
+                    cancel.cancel();
                     first_error.get_or_insert(e);
                 }
             }
@@ -115,11 +108,11 @@ pub fn run_all(
     if let Some(e) = first_error {
         return Err(e);
     }
-    if sandbox.slots() > 1 && !INTERRUPTED.load(Ordering::Relaxed) {
+    if sandbox.slots() > 1 && !cancel.is_cancelled() {
         for (i, test) in tests.iter().enumerate() {
             if rows[i].as_ref().is_some_and(|r| near_limit(r, limits)) {
                 progress.message(&format!("re-running {} alone", test.name));
-                if let Some(mut again) = run_one(problem, sandbox, 0, test, limits)? {
+                if let Some(mut again) = run_one(problem, sandbox, 0, test, limits, cancel)? {
                     again.message = if again.message.is_empty() {
                         "re-run alone".to_string()
                     } else {

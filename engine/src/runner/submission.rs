@@ -51,8 +51,9 @@ impl Staging {
                 Err(e) => return Err(JudgeError::io(&dir, e)),
             }
         }
-        Err(JudgeError::Other(
-            "no free staging directory name".to_string(),
+        Err(JudgeError::sandbox(
+            "no free staging directory name",
+            std::io::ErrorKind::AlreadyExists.into(),
         ))
     }
 }
@@ -153,7 +154,14 @@ pub fn resolve(
     let mut args = Vec::new();
     for arg in rest {
         let path = cwd.join(arg);
-        if !arg.starts_with('-') && path.is_file() {
+        // Files and directories named on the command line (`java -cp DIR Main`) are the
+        // submission's own: readable in the sandbox.
+        if !arg.starts_with('-') && path.is_dir() {
+            // Not copied: a directory must be readable by the sandbox user where it is.
+            let dir = std::fs::canonicalize(&path).unwrap_or(path);
+            args.push(dir.display().to_string());
+            readable.push(dir);
+        } else if !arg.starts_with('-') && path.is_file() {
             let staged = stage(
                 &std::fs::canonicalize(&path).unwrap_or(path),
                 staging,
@@ -229,22 +237,45 @@ pub fn from_source(
             .args(&words[1..])
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| {
-                JudgeError::Other(format!(
-                    "build of {}: cannot run {}: {e}",
-                    src.display(),
-                    words[0]
-                ))
+            .map_err(|e| JudgeError::Build {
+                source_file: src.to_path_buf(),
+                message: format!("cannot run {}: {e}", words[0]),
             })?;
         if !output.status.success() {
-            return Err(JudgeError::Other(format!(
-                "build of {} failed ({}):\n{}",
-                src.display(),
-                words.join(" "),
-                String::from_utf8_lossy(&output.stderr).trim_end()
-            )));
+            return Err(JudgeError::Build {
+                source_file: src.to_path_buf(),
+                message: format!(
+                    "({}):\n{}",
+                    words.join(" "),
+                    String::from_utf8_lossy(&output.stderr).trim_end()
+                ),
+            });
         }
     }
     let words = fill(&run, &src, &out);
     resolve(&words, cwd, staging, drop_privileges)
+}
+
+/// The submission the user typed after `--`: one source file (built, or run by its
+/// interpreter), else a command as typed, resolved from the current directory.
+pub fn from_words(words: &[String], staging: &Staging) -> Result<sandbox::Command, JudgeError> {
+    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
+    let drop = sandbox::Isolation::detect().drop_privileges;
+    match words {
+        [single] if is_source(Path::new(single)) && cwd.join(single).is_file() => {
+            from_source(Path::new(single), &cwd, staging, drop)
+        }
+        _ => resolve(words, &cwd, staging, drop),
+    }
+}
+
+/// A submission file of a folder (`judge strength`): a source file, or an executable.
+pub fn from_path(path: &Path, staging: &Staging) -> Result<sandbox::Command, JudgeError> {
+    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
+    let drop = sandbox::Isolation::detect().drop_privileges;
+    if is_source(path) {
+        from_source(path, &cwd, staging, drop)
+    } else {
+        resolve(&[path.display().to_string()], &cwd, staging, drop)
+    }
 }

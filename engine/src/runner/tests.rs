@@ -20,7 +20,7 @@ fn test_of(path: &Path, base: &Path) -> Result<Option<Test>, JudgeError> {
     }
     let answer = path.with_extension("ans");
     if !answer.is_file() {
-        return Err(JudgeError::Other(format!(
+        return Err(JudgeError::Jury(format!(
             "{}: no matching .ans file",
             path.display()
         )));

@@ -2,8 +2,8 @@
 //! solver, stop at the first disagreement (the lowest case index, whatever the number of
 //! jobs), shrink it, show it.
 
-pub mod external;
-pub mod in_process;
+pub mod candidate;
+pub mod driver;
 pub mod report;
 
 use std::time::Duration;

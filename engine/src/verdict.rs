@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use sandbox::{Exit, Finished, Limits};
 
+use crate::text::shorten;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Verdict {
     AC,
@@ -51,7 +53,7 @@ pub fn describe_exit(exit: &Exit) -> String {
 }
 
 /// The verdict of a run, in this order: output flood (OLE), time (TLE: CPU over the limit or
-/// the wall clock ran out), memory (MLE: peak resident size over the limit), abnormal end
+/// the wall clock ran out), memory (MLE: killed at the limit, or peak over it), abnormal end
 /// (RE), then the checker's word on the output (AC or WA, with its reason).
 pub fn judge(
     run: &Finished,
@@ -83,6 +85,16 @@ pub fn judge(
             ),
         );
     }
+    if run.memory_exceeded {
+        return (
+            Verdict::MLE,
+            format!(
+                "killed at the memory limit, {} KiB (peak {} KiB)",
+                limits.memory_bytes / 1024,
+                run.peak_kb
+            ),
+        );
+    }
     if run.peak_kb * 1024 > limits.memory_bytes {
         return (
             Verdict::MLE,
@@ -95,22 +107,17 @@ pub fn judge(
     }
     if run.exit != Exit::Code(0) {
         let mut message = describe_exit(&run.exit);
+        // The submission's own words, escaped: they reach terminals and reports.
         let tail = String::from_utf8_lossy(&run.stderr);
         if let Some(last) = tail.lines().rev().find(|l| !l.trim().is_empty()) {
-            message.push_str(&format!(": {}", shorten(last.trim(), 120)));
+            let last = sandbox::escape(last.trim().as_bytes());
+            message.push_str(&format!(": {}", shorten(&last, 120)));
         }
         return (Verdict::RE, message);
     }
     match check(&run.stdout) {
         Ok(()) => (Verdict::AC, String::new()),
-        Err(why) => (Verdict::WA, why),
-    }
-}
-
-pub fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(max).collect::<String>())
+        // The checker may quote the output: escaped, like everything the submission wrote.
+        Err(why) => (Verdict::WA, sandbox::escape(why.as_bytes())),
     }
 }

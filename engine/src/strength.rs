@@ -1,0 +1,261 @@
+//! How strong is a test set? Every wrong (and correct) submission runs on every test; the
+//! verdict matrix says which test rejects which submission, a greedy set cover finds a small
+//! subset of tests that still rejects every wrong one, and for a wrong submission that
+//! survives, generated cases of each family show which family would have caught it.
+
+use std::path::{Path, PathBuf};
+
+use sandbox::{Limits, Sandbox};
+
+use crate::cancel::Cancel;
+use crate::error::JudgeError;
+use crate::progress::Progress;
+use crate::registry::ProblemEntry;
+use crate::runner::run_all;
+use crate::runner::submission::{Staging, from_path, is_source};
+use crate::runner::tests::Test;
+use crate::verdict::{Verdict, judge};
+
+/// Whether a submission should pass every test or fail at least one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Correct,
+    Wrong,
+}
+
+impl Expect {
+    pub fn label(self) -> &'static str {
+        match self {
+            Expect::Correct => "correct",
+            Expect::Wrong => "wrong",
+        }
+    }
+}
+
+/// One submission of a `--wrong` or `--correct` folder.
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    pub expect: Expect,
+    pub name: String,
+    pub path: PathBuf,
+}
+
+/// The submissions in a folder: executable files and known source files, by name.
+pub fn entrants(dir: &Path, expect: Expect) -> Result<Vec<Entrant>, JudgeError> {
+    use std::os::unix::fs::PermissionsExt;
+    let entries = std::fs::read_dir(dir).map_err(|e| JudgeError::io(dir, e))?;
+    let mut found = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| JudgeError::io(dir, e))?.path();
+        let executable = std::fs::metadata(&path)
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+        if executable || path.is_file() && is_source(&path) {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            found.push(Entrant { expect, name, path });
+        }
+    }
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    if found.is_empty() {
+        return Err(JudgeError::Usage(format!(
+            "{}: no submissions (executables or source files)",
+            dir.display()
+        )));
+    }
+    Ok(found)
+}
+
+/// The verdict of every entrant on every test.
+pub struct Matrix {
+    pub tests: Vec<Test>,
+    pub entrants: Vec<Entrant>,
+    /// `verdicts[e][t]`: entrant `e` on test `t`.
+    pub verdicts: Vec<Vec<Verdict>>,
+}
+
+/// Runs every entrant on every test, `jobs` tests at a time.
+#[allow(clippy::too_many_arguments)]
+pub fn measure(
+    problem: &dyn ProblemEntry,
+    tests: Vec<Test>,
+    entrants: Vec<Entrant>,
+    limits: &Limits,
+    jobs: usize,
+    staging: &Staging,
+    progress: &Progress,
+    cancel: &Cancel,
+) -> Result<Matrix, JudgeError> {
+    let mut verdicts = Vec::new();
+    // The test data stays invisible to the submissions wherever it lies.
+    let mut hidden: Vec<std::path::PathBuf> = tests
+        .iter()
+        .filter_map(|t| t.answer.parent().map(std::path::Path::to_path_buf))
+        .collect();
+    hidden.dedup();
+    for (k, entrant) in entrants.iter().enumerate() {
+        progress.message(&entrant.name);
+        let sandbox = Sandbox::hiding(from_path(&entrant.path, staging)?, jobs, &hidden)
+            .map_err(|e| JudgeError::sandbox("setting up", e))?;
+        let rows = run_all(problem, &sandbox, &tests, limits, progress, cancel)?;
+        if rows.len() != tests.len() {
+            return Err(JudgeError::Interrupted(format!(
+                "{} of {} tests finished for {}",
+                rows.len(),
+                tests.len(),
+                entrant.name
+            )));
+        }
+        verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
+        progress.set(((k + 1) * tests.len()) as u64);
+    }
+    Ok(Matrix {
+        tests,
+        entrants,
+        verdicts,
+    })
+}
+
+impl Matrix {
+    /// The tests that reject entrant `e` (any verdict but AC).
+    pub fn rejecting(&self, e: usize) -> Vec<usize> {
+        (0..self.tests.len())
+            .filter(|&t| self.verdicts[e][t] != Verdict::AC)
+            .collect()
+    }
+
+    /// The indices of the entrants that are expected to be `expect`.
+    pub fn of(&self, expect: Expect) -> Vec<usize> {
+        (0..self.entrants.len())
+            .filter(|&e| self.entrants[e].expect == expect)
+            .collect()
+    }
+
+    /// A small subset of tests that rejects every wrong entrant some test rejects.
+    pub fn cover(&self) -> Vec<usize> {
+        let wrong = self.of(Expect::Wrong);
+        let rejects: Vec<Vec<bool>> = (0..self.tests.len())
+            .map(|t| {
+                wrong
+                    .iter()
+                    .map(|&e| self.verdicts[e][t] != Verdict::AC)
+                    .collect()
+            })
+            .collect();
+        greedy_cover(&rejects)
+    }
+
+    /// The matrix as CSV, one row per test, one column per entrant (`kind:name`).
+    pub fn write_csv(&self, path: &Path) -> Result<(), JudgeError> {
+        let mut csv = csv::Writer::from_path(path).map_err(|e| JudgeError::report(path, e))?;
+        let header = std::iter::once("test".to_string()).chain(
+            self.entrants
+                .iter()
+                .map(|e| format!("{}:{}", e.expect.label(), e.name)),
+        );
+        csv.write_record(header)
+            .map_err(|e| JudgeError::report(path, e))?;
+        for (t, test) in self.tests.iter().enumerate() {
+            let row = std::iter::once(test.name.clone())
+                .chain(self.verdicts.iter().map(|v| v[t].to_string()));
+            csv.write_record(row)
+                .map_err(|e| JudgeError::report(path, e))?;
+        }
+        csv.flush().map_err(|e| JudgeError::io(path, e))
+    }
+}
+
+/// Greedy set cover over `rejects[test][submission]`: repeatedly the test that rejects the
+/// most submissions not yet rejected (ties: the earlier test). Not always the smallest cover,
+/// but close, and fast.
+pub fn greedy_cover(rejects: &[Vec<bool>]) -> Vec<usize> {
+    let subs = rejects.first().map_or(0, |r| r.len());
+    let mut covered = vec![false; subs];
+    let coverable: Vec<bool> = (0..subs).map(|s| rejects.iter().any(|t| t[s])).collect();
+    let mut chosen = Vec::new();
+    while (0..subs).any(|s| coverable[s] && !covered[s]) {
+        let best = (0..rejects.len()).max_by_key(|&t| {
+            (
+                rejects[t]
+                    .iter()
+                    .zip(&covered)
+                    .filter(|&(&r, &c)| r && !c)
+                    .count(),
+                std::cmp::Reverse(t),
+            )
+        });
+        let Some(best) = best else { break };
+        for (covered, &rejected) in covered.iter_mut().zip(&rejects[best]) {
+            *covered |= rejected;
+        }
+        chosen.push(best);
+    }
+    chosen
+}
+
+/// How many generated cases of a family a submission fails.
+#[derive(Clone, Debug)]
+pub struct FamilyHint {
+    pub family: String,
+    pub failed: usize,
+    pub tried: usize,
+}
+
+/// For a surviving submission: on how many of 30 generated cases of each family it fails.
+pub fn family_hints(
+    problem: &dyn ProblemEntry,
+    entrant: &Entrant,
+    limits: &Limits,
+    staging: &Staging,
+    cancel: &Cancel,
+) -> Result<Vec<FamilyHint>, JudgeError> {
+    const PER_FAMILY: u64 = 30;
+    let sandbox = Sandbox::new(from_path(&entrant.path, staging)?, 1)
+        .map_err(|e| JudgeError::sandbox("setting up", e))?;
+    let mut hints = Vec::new();
+    for (family, _) in problem.families() {
+        let mut failed = 0;
+        for index in 0..PER_FAMILY {
+            let Some((input, answer)) = problem.family_case(family, index, 1) else {
+                continue;
+            };
+            let run = sandbox
+                .run(0, input.as_bytes(), limits, cancel.flag())
+                .map_err(|e| JudgeError::sandbox("running a family case", e))?;
+            let (verdict, _) = judge(&run, limits, |out| problem.check(&answer, out));
+            if verdict != Verdict::AC {
+                failed += 1;
+            }
+        }
+        hints.push(FamilyHint {
+            family: family.to_string(),
+            failed,
+            tried: PER_FAMILY as usize,
+        });
+    }
+    Ok(hints)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::greedy_cover;
+
+    #[test]
+    fn greedy_cover_picks_the_test_that_rejects_most_first() {
+        // tests x wrong submissions
+        let rejects = vec![
+            vec![true, false, false],
+            vec![true, true, false],
+            vec![false, false, true],
+            vec![false, true, true],
+        ];
+        assert_eq!(greedy_cover(&rejects), vec![1, 2]);
+    }
+
+    #[test]
+    fn greedy_cover_ignores_what_no_test_rejects() {
+        let rejects = vec![vec![false, true], vec![false, true]];
+        assert_eq!(greedy_cover(&rejects), vec![0]);
+    }
+}

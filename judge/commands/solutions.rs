@@ -1,0 +1,28 @@
+//! `judge solutions PROBLEM --out DIR`: every correct and known-wrong solver as a program.
+
+use std::path::PathBuf;
+
+use engine::registry::{ProblemEntry, parse_problem};
+use engine::solution_programs;
+use engine::{Outcome, Result};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The problem id (see `judge problems`).
+    #[arg(value_parser = parse_problem)]
+    pub problem: &'static dyn ProblemEntry,
+    /// The folder to write `correct/` and `wrong/` into.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+pub fn run(args: &Args) -> Result<Outcome> {
+    let (correct, wrong) = solution_programs::write(args.problem, &args.out)?;
+    eprintln!(
+        "wrote {correct} correct and {wrong} known-wrong solutions of {} to {}/correct and {}/wrong",
+        args.problem.id(),
+        args.out.display(),
+        args.out.display()
+    );
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,72 @@
+//! Every problem of the list has the same shape: its folder with the same files, a corpus with
+//! the spec's samples, generator families of valid and invalid inputs, known-wrong solutions,
+//! pinned digests and fuzz targets with committed inputs. A sixth problem that lacks a part
+//! fails here, by name.
+
+use std::path::Path;
+
+use problems::corpus::corpus;
+use problems::{Generate, tests_per_problem};
+
+/// The files every problem folder holds (`problems/src/<id with _>/`).
+const FILES: [&str; 7] = [
+    "mod.rs",
+    "reference.rs",
+    "fast.rs",
+    "wrong.rs",
+    "families.rs",
+    "corpus.toml",
+    "golden.toml",
+];
+
+fn has_every_part<P: Generate>() {
+    let id = P::ID;
+    let module = id.replace('-', "_");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folder = root.join("src").join(&module);
+    for file in FILES {
+        assert!(
+            folder.join(file).is_file(),
+            "{id}: {module}/{file} is missing"
+        );
+    }
+    assert!(
+        id.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+        "{id}: ids are lowercase letters, digits and '-'"
+    );
+    assert!(!P::SUMMARY.is_empty(), "{id}: no summary");
+    let corpus = corpus::<P>();
+    assert!(
+        corpus.valid.iter().any(|c| c.sample),
+        "{id}: no spec sample in the corpus"
+    );
+    assert!(!corpus.invalid.is_empty(), "{id}: no invalid corpus case");
+    assert!(!P::families().is_empty(), "{id}: no valid family");
+    assert!(!P::invalid_families().is_empty(), "{id}: no invalid family");
+    assert!(
+        P::solvers().len() >= 2,
+        "{id}: needs a reference and a fast solver"
+    );
+    assert!(
+        P::wrong_solvers().len() >= 8,
+        "{id}: fewer than 8 known-wrong solutions"
+    );
+    assert!(
+        problems::fuzz_bodies::ALL.iter().any(|t| t.id == id),
+        "{id}: no fuzz targets"
+    );
+    for kind in ["parse", "differential"] {
+        let committed = root
+            .join("../fuzz/regressions")
+            .join(format!("{module}_{kind}"));
+        let count = std::fs::read_dir(&committed).map_or(0, |d| d.count());
+        assert!(
+            count > 0,
+            "{id}: no committed inputs in {}",
+            committed.display()
+        );
+    }
+}
+
+problems::for_each_problem!(tests_per_problem, has_every_part => has_every_part);

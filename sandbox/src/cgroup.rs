@@ -1,0 +1,410 @@
+//! Accounting in control groups: one group per slot, inside a group of this judge's own
+//! (`boardjudge-<pid>`, made beside nothing else: under the judge's own group of each
+//! hierarchy), removed when the sandbox is dropped. Everything a run starts is in its slot's
+//! group, so the group's figures are the run's: peak memory (not the `ru_maxrss` of one
+//! process, which after `CLONE_VM` + `execve` carries the judge's own high-water mark), CPU time
+//! of every descendant (reaped or not), and a cap on processes that is the run's own rather
+//! than the uid's.
+//!
+//! cgroup v1 (`memory`, `cpuacct` and `pids` mounted at `/sys/fs/cgroup/<controller>`, as on
+//! this project's machines) and cgroup v2 (one hierarchy with those controllers) are both
+//! handled. The child joins its groups itself, before `exec`, by writing `0` to each group's
+//! `tasks` (v1; a single-thread move, which skips the global lock `cgroup.procs` takes) or
+//! `cgroup.procs` (v2) file, opened here beforehand.
+
+use std::fs::File;
+use std::io;
+use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+
+/// Which cgroup interface the groups use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    V1,
+    V2,
+}
+
+/// The judge's groups: where they are and which interface.
+#[derive(Debug)]
+pub struct Hierarchy {
+    pub version: Version,
+    /// v1: the judge's own group in the memory, cpuacct and pids hierarchies; v2: one group.
+    judge_dirs: Vec<PathBuf>,
+}
+
+const V1_CONTROLLERS: [&str; 3] = ["memory", "cpuacct", "pids"];
+
+/// The judge's current group in hierarchy `controller` ("" for v2), from /proc/self/cgroup.
+fn own_group(controller: &str) -> Option<String> {
+    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    text.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let found = if controller.is_empty() {
+            controllers.is_empty()
+        } else {
+            controllers.split(',').any(|c| c == controller)
+        };
+        found.then(|| path.to_string())
+    })
+}
+
+/// Removes the empty groups of judges that are gone (a judge killed by SIGKILL cannot remove
+/// its own): `boardjudge-<pid>` beside `dir`'s name whose process no longer exists. Only
+/// empty groups can be removed, so nothing running is touched.
+fn remove_stale_groups(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("boardjudge-"))
+            .and_then(|p| p.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        // SAFETY: signal 0 only checks that the process exists.
+        let alive = unsafe { libc::kill(pid, 0) } == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+        if alive {
+            continue;
+        }
+        if let Ok(slots) = std::fs::read_dir(entry.path()) {
+            for slot in slots.flatten() {
+                if slot.file_type().is_ok_and(|t| t.is_dir()) {
+                    let _ = std::fs::remove_dir(slot.path());
+                }
+            }
+        }
+        let _ = std::fs::remove_dir(entry.path());
+    }
+}
+
+fn write(path: &Path, value: &str) -> io::Result<()> {
+    std::fs::write(path, value)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
+impl Hierarchy {
+    /// Makes the judge's own group (`boardjudge-<pid>`), or says why not.
+    pub fn create() -> Result<Hierarchy, String> {
+        let name = format!("boardjudge-{}", std::process::id());
+        let base = Path::new("/sys/fs/cgroup");
+        let v1_ok = V1_CONTROLLERS
+            .iter()
+            .all(|c| base.join(c).join("tasks").exists());
+        if v1_ok {
+            let mut judge_dirs = Vec::new();
+            for controller in V1_CONTROLLERS {
+                let own = own_group(controller).unwrap_or_else(|| "/".to_string());
+                let dir = base
+                    .join(controller)
+                    .join(own.trim_start_matches('/'))
+                    .join(&name);
+                if let Err(e) = std::fs::create_dir(&dir) {
+                    let hierarchy = Hierarchy {
+                        version: Version::V1,
+                        judge_dirs,
+                    };
+                    drop(hierarchy);
+                    return Err(format!("cannot create {}: {e}", dir.display()));
+                }
+                judge_dirs.push(dir);
+            }
+            let _ = write(&judge_dirs[0].join("memory.use_hierarchy"), "1");
+            return Ok(Hierarchy {
+                version: Version::V1,
+                judge_dirs,
+            });
+        }
+        // cgroup v2: the unified hierarchy at /sys/fs/cgroup (or /sys/fs/cgroup/unified) with
+        // the memory and pids controllers available.
+        for root in [base.to_path_buf(), base.join("unified")] {
+            let Ok(controllers) = std::fs::read_to_string(root.join("cgroup.controllers")) else {
+                continue;
+            };
+            let have = |c: &str| controllers.split_whitespace().any(|x| x == c);
+            if !(have("memory") && have("pids")) {
+                continue;
+            }
+            let own = own_group("").unwrap_or_else(|| "/".to_string());
+            let parent = root.join(own.trim_start_matches('/'));
+            remove_stale_groups(&parent);
+            let dir = parent.join(&name);
+            std::fs::create_dir(&dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            let hierarchy = Hierarchy {
+                version: Version::V2,
+                judge_dirs: vec![dir.clone()],
+            };
+            // Slots are children of the judge's group: it delegates memory and pids to them.
+            write(&dir.join("cgroup.subtree_control"), "+memory +pids +cpu")
+                .or_else(|_| write(&dir.join("cgroup.subtree_control"), "+memory +pids"))
+                .map_err(|e| e.to_string())?;
+            return Ok(hierarchy);
+        }
+        Err(
+            "no cgroup v1 memory, cpuacct and pids hierarchies, nor cgroup v2 with memory and pids"
+                .to_string(),
+        )
+    }
+
+    /// Makes slot `k`'s group, limited to `processes` processes at once.
+    pub fn slot(&self, k: usize, processes: u64) -> io::Result<SlotGroup> {
+        let name = format!("slot-{k}");
+        let dirs: Vec<PathBuf> = self.judge_dirs.iter().map(|d| d.join(&name)).collect();
+        for dir in &dirs {
+            std::fs::create_dir(dir)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        }
+        let open_rw = |path: PathBuf| {
+            File::options()
+                .read(true)
+                .write(true)
+                .open(&path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        };
+        let open_w = |path: PathBuf| {
+            File::options()
+                .write(true)
+                .open(&path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        };
+        let group = match self.version {
+            Version::V1 => {
+                let (memory, cpu, pids) = (&dirs[0], &dirs[1], &dirs[2]);
+                write(&pids.join("pids.max"), &processes.to_string())?;
+                let _ = write(&memory.join("memory.swappiness"), "0");
+                SlotGroup {
+                    version: Version::V1,
+                    join: vec![
+                        open_w(memory.join("tasks"))?,
+                        open_w(cpu.join("tasks"))?,
+                        open_w(pids.join("tasks"))?,
+                    ],
+                    peak: open_rw(memory.join("memory.max_usage_in_bytes"))?,
+                    usage: open_rw(memory.join("memory.usage_in_bytes"))?,
+                    cpu: open_rw(cpu.join("cpuacct.usage"))?,
+                    events: open_rw(memory.join("memory.oom_control"))?,
+                    oom_kills_before: std::cell::Cell::new(0),
+                    limit: memory.join("memory.limit_in_bytes"),
+                    swap_limit: Some(memory.join("memory.memsw.limit_in_bytes"))
+                        .filter(|p| p.exists()),
+                    procs: dirs.iter().map(|d| d.join("cgroup.procs")).collect(),
+                    kill: None,
+                    force_empty: Some(memory.join("memory.force_empty")),
+                    limit_set: std::cell::Cell::new(0),
+                    dirs,
+                }
+            }
+            Version::V2 => {
+                let dir = &dirs[0];
+                write(&dir.join("pids.max"), &processes.to_string())?;
+                let _ = write(&dir.join("memory.swap.max"), "0");
+                SlotGroup {
+                    version: Version::V2,
+                    join: vec![open_w(dir.join("cgroup.procs"))?],
+                    peak: open_rw(dir.join("memory.peak"))?,
+                    usage: open_rw(dir.join("memory.current"))?,
+                    cpu: open_rw(dir.join("cpu.stat"))?,
+                    events: open_rw(dir.join("memory.events"))?,
+                    oom_kills_before: std::cell::Cell::new(0),
+                    limit: dir.join("memory.max"),
+                    swap_limit: None,
+                    procs: vec![dir.join("cgroup.procs")],
+                    kill: Some(dir.join("cgroup.kill")),
+                    force_empty: None,
+                    limit_set: std::cell::Cell::new(0),
+                    dirs,
+                }
+            }
+        };
+        Ok(group)
+    }
+}
+
+impl Drop for Hierarchy {
+    fn drop(&mut self) {
+        for dir in &self.judge_dirs {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+/// One slot's group.
+#[derive(Debug)]
+pub struct SlotGroup {
+    version: Version,
+    dirs: Vec<PathBuf>,
+    /// Written `0` by the child to join.
+    join: Vec<File>,
+    peak: File,
+    /// `memory.usage_in_bytes` (v1) or `memory.current` (v2).
+    usage: File,
+    cpu: File,
+    /// `memory.oom_control` (v1) or `memory.events` (v2): its `oom_kill` counter.
+    events: File,
+    /// The counter before the current run.
+    oom_kills_before: std::cell::Cell<u64>,
+    limit: PathBuf,
+    swap_limit: Option<PathBuf>,
+    procs: Vec<PathBuf>,
+    kill: Option<PathBuf>,
+    force_empty: Option<PathBuf>,
+    limit_set: std::cell::Cell<u64>,
+}
+
+// The Cell is only touched by the one thread that runs the slot.
+// SAFETY: a slot is used by one thread at a time (the runner gives each slot to one worker).
+unsafe impl Sync for SlotGroup {}
+
+fn read_number(file: &File) -> io::Result<u64> {
+    let mut buffer = [0u8; 64];
+    let n = file.read_at(&mut buffer, 0)?;
+    std::str::from_utf8(&buffer[..n])
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .ok_or_else(|| io::Error::other("unexpected contents in a cgroup file"))
+}
+
+impl SlotGroup {
+    /// The descriptors the child writes `0` to, to join the group before `exec`.
+    pub fn join_fds(&self) -> Vec<RawFd> {
+        self.join.iter().map(|f| f.as_raw_fd()).collect()
+    }
+
+    /// Readies the group for a run: memory limit, figures back to zero.
+    pub fn prepare(&self, memory_bytes: u64) -> io::Result<()> {
+        if self.limit_set.get() != memory_bytes {
+            match self.version {
+                Version::V1 => {
+                    // memsw must stay >= the memory limit: lift it, set both, then cap swap.
+                    if let Some(swap) = &self.swap_limit {
+                        let _ = write(swap, "-1");
+                    }
+                    write(&self.limit, &memory_bytes.to_string())?;
+                    if let Some(swap) = &self.swap_limit {
+                        let _ = write(swap, &memory_bytes.to_string());
+                    }
+                }
+                Version::V2 => write(&self.limit, &memory_bytes.to_string())?,
+            }
+            self.limit_set.set(memory_bytes);
+        }
+        // Pages an earlier run left charged here (its page cache) would count in this run's
+        // peak: past 1 MiB, reclaim them (it costs a drain on every CPU, so not for less),
+        // then restart the peak from the usage.
+        if let Some(force_empty) = &self.force_empty
+            && read_number(&self.usage).unwrap_or(u64::MAX) > 1 << 20
+        {
+            let _ = write(force_empty, "0");
+        }
+        self.peak
+            .write_at(b"0", 0)
+            .map(drop)
+            .or_else(|e| match self.version {
+                // memory.peak is resettable from Linux 6.12 on; older kernels keep the maximum.
+                Version::V2 => Ok(()),
+                Version::V1 => Err(e),
+            })?;
+        if self.version == Version::V1 {
+            self.cpu.write_at(b"0", 0)?;
+        }
+        self.oom_kills_before.set(self.oom_kills()?);
+        Ok(())
+    }
+
+    /// How many processes the kernel has killed in this group for want of memory, ever.
+    fn oom_kills(&self) -> io::Result<u64> {
+        let mut buffer = [0u8; 512];
+        let n = self.events.read_at(&mut buffer, 0)?;
+        let text = std::str::from_utf8(&buffer[..n]).unwrap_or("");
+        Ok(text
+            .lines()
+            .find_map(|l| l.strip_prefix("oom_kill "))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0))
+    }
+
+    /// Did the kernel kill a process of this run at the group's memory limit?
+    pub fn memory_limit_hit(&self) -> io::Result<bool> {
+        Ok(self.oom_kills()? > self.oom_kills_before.get())
+    }
+
+    /// CPU time used by everything in the group, in nanoseconds.
+    pub fn cpu_ns(&self) -> io::Result<u64> {
+        match self.version {
+            Version::V1 => read_number(&self.cpu),
+            Version::V2 => {
+                let mut buffer = [0u8; 512];
+                let n = self.cpu.read_at(&mut buffer, 0)?;
+                let text = std::str::from_utf8(&buffer[..n]).unwrap_or("");
+                text.lines()
+                    .find_map(|l| l.strip_prefix("usage_usec "))
+                    .and_then(|v| v.trim().parse::<u64>().ok())
+                    .map(|us| us * 1000)
+                    .ok_or_else(|| io::Error::other("no usage_usec in cpu.stat"))
+            }
+        }
+    }
+
+    /// Peak memory use of the group since `prepare`, in bytes.
+    pub fn peak_bytes(&self) -> io::Result<u64> {
+        read_number(&self.peak)
+    }
+
+    /// Kills everything in the group (a backstop: the PID namespace normally has already).
+    pub fn kill_all(&self) {
+        if let Some(kill) = &self.kill {
+            let _ = write(kill, "1");
+            return;
+        }
+        for procs in &self.procs {
+            if let Ok(text) = std::fs::read_to_string(procs) {
+                for pid in text.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
+                    // SAFETY: a signal to a process of our own sandbox group.
+                    unsafe { libc::kill(pid, libc::SIGKILL) };
+                }
+            }
+        }
+    }
+
+    /// Every process (thread) in the group now.
+    pub fn tasks(&self) -> Vec<libc::pid_t> {
+        let list = match self.version {
+            Version::V1 => self.dirs[0].join("tasks"),
+            Version::V2 => self.dirs[0].join("cgroup.threads"),
+        };
+        std::fs::read_to_string(list)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.procs.iter().all(|p| {
+            std::fs::read_to_string(p)
+                .map(|t| t.trim().is_empty())
+                .unwrap_or(true)
+        })
+    }
+}
+
+impl Drop for SlotGroup {
+    fn drop(&mut self) {
+        for _ in 0..100 {
+            if self.is_empty() {
+                break;
+            }
+            self.kill_all();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        for dir in &self.dirs {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
