@@ -77,23 +77,35 @@ pub fn shrink<P: Generate>(
     let started = std::time::Instant::now();
     let mut current = input.clone();
     let mut steps = 0;
-    'outer: loop {
-        for candidate in P::shrink(&current) {
+    // After a successful step the next pass starts where that one succeeded (rather than at
+    // the biggest steps again), so each candidate is tried about once per pass; it ends when
+    // a whole pass over the candidates finds none that keeps failing: 1-minimal for the steps.
+    let mut start = 0;
+    loop {
+        let candidates = P::shrink(&current);
+        let n = candidates.len();
+        let mut progressed = false;
+        for k in 0..n {
             if started.elapsed() > budget {
                 return (current, steps, false);
             }
-            let valid = P::parse(P::write_input(&candidate).as_bytes())
-                .is_ok_and(|parsed| parsed == candidate);
-            if valid && still_fails(&candidate) {
-                current = candidate;
+            let index = (start + k) % n;
+            let candidate = &candidates[index];
+            let valid = P::parse(P::write_input(candidate).as_bytes())
+                .is_ok_and(|parsed| &parsed == candidate);
+            if valid && still_fails(candidate) {
+                current = candidate.clone();
                 steps += 1;
                 on_step(steps);
-                continue 'outer;
+                start = index;
+                progressed = true;
+                break;
             }
         }
-        break;
+        if !progressed {
+            return (current, steps, true);
+        }
     }
-    (current, steps, true)
 }
 
 /// The stream of test `index` of `family` under `seed`.

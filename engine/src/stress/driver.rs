@@ -17,7 +17,7 @@ use crate::error::JudgeError;
 use crate::progress::Progress;
 
 /// How long shrinking may take.
-const SHRINK_BUDGET: Duration = Duration::from_secs(10);
+const SHRINK_BUDGET: Duration = Duration::from_secs(30);
 
 /// The strongest known cases, tried before the family mix: (input, where from, parameters).
 pub type Strongest<P> = [(<P as problems::Problem>::Input, &'static str, String)];

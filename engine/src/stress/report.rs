@@ -44,7 +44,7 @@ pub fn render<P: Problem>(finding: &Finding, replay: &str) -> String {
         if finding.shrink_complete {
             " (1-minimal: no single step keeps the disagreement)"
         } else {
-            " (stopped by the 10 s shrink budget)"
+            " (stopped by the 30 s shrink budget)"
         },
         finding.shrunk_input,
         finding.shrunk_expected,
