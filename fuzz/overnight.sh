@@ -19,11 +19,21 @@ cd "$(dirname "$script")"
 
 seconds=$((8 * 3600))
 targets=()
+# A duration must be a positive number (`--hours 0.5`); anything else is a usage error (exit 2).
+duration() {
+  if [[ ${2-} =~ ^[0-9]+([.][0-9]+)?$ ]] && awk "BEGIN { exit !($2 * $3 >= 1) }"; then
+    awk "BEGIN { printf \"%d\", $2 * $3 }"
+  else
+    echo "overnight.sh: $1 takes a positive number, found '${2-}' (see --help)" >&2
+    exit 2
+  fi
+}
 while (($#)); do
   case "$1" in
-    --hours) seconds=$(awk "BEGIN { printf \"%d\", $2 * 3600 }"); shift 2 ;;
-    --minutes) seconds=$(awk "BEGIN { printf \"%d\", $2 * 60 }"); shift 2 ;;
+    --hours) seconds=$(duration "$1" "${2-}" 3600); shift 2 ;;
+    --minutes) seconds=$(duration "$1" "${2-}" 60); shift 2 ;;
     -h|--help) sed -n '2,15p' "$script"; exit 0 ;;
+    -*) echo "overnight.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done

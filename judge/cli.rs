@@ -70,7 +70,7 @@ pub struct SandboxArgs {
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: u64,
     /// Tests run in parallel (default: the number of cores).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
 }
 
@@ -101,5 +101,13 @@ fn seconds(text: &str) -> Result<f64, String> {
         Ok(value)
     } else {
         Err("takes seconds, more than 0 and at most 3600".to_string())
+    }
+}
+
+/// A count that must be at least 1 (`--cases`, `--count`): 0 would do nothing.
+pub fn count(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{text}': expected a whole number, at least 1")),
     }
 }

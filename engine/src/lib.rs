@@ -2,15 +2,20 @@
 //! stress testing with shrinking, test-set strength, reports. It reaches the problems only
 //! through [`registry`], so it knows nothing of any one board.
 
+// Only the sandbox crate (and the SIMD kernels of the problems) may use `unsafe`.
+#![forbid(unsafe_code)]
+
 pub mod bench;
 pub mod cancel;
 pub mod checker;
 pub mod error;
+pub mod escape;
 pub mod exit;
 pub mod input;
 pub mod picture;
 pub mod progress;
 pub mod registry;
+pub mod report;
 pub mod runner;
 pub mod solution_programs;
 pub mod strength;

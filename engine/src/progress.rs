@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 pub struct Progress {
     bar: ProgressBar,
@@ -24,14 +24,20 @@ impl Progress {
         }
         let template = if total.is_some() {
             format!(
-                "{{elapsed_precise}} [{{bar:30}}] {{human_pos}}/{{human_len}} {what} ({{per_sec}}) {{msg}}"
+                "{{elapsed_precise}} [{{bar:30}}] {{human_pos}}/{{human_len}} {what} ({{rate}}) {{msg}}"
             )
         } else {
-            format!("{{elapsed_precise}} {{human_pos}} {what} ({{per_sec}}) {{msg}}")
+            format!("{{elapsed_precise}} {{human_pos}} {what} ({{rate}}) {{msg}}")
         };
         bar.set_style(
             ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&rate(state.per_sec()));
+                    },
+                ),
         );
         Progress { bar }
     }
@@ -44,7 +50,56 @@ impl Progress {
         self.bar.set_message(message.to_string());
     }
 
+    /// Prints a line on standard output, above the bar if there is one.
+    pub fn println(&self, line: &str) {
+        self.bar.suspend(|| println!("{line}"));
+    }
+
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// A rate as the progress line shows it: whole numbers with thousands separators
+/// (`1,234,567/s`), never a long tail of decimals.
+pub fn rate(per_second: f64) -> String {
+    if !per_second.is_finite() || per_second < 0.5 {
+        return if per_second > 0.0 && per_second.is_finite() {
+            "<1/s".to_string()
+        } else {
+            "0/s".to_string()
+        };
+    }
+    format!("{}/s", thousands(per_second.round() as u64))
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{rate, thousands};
+
+    #[test]
+    fn rates_are_whole_numbers_with_separators() {
+        assert_eq!(rate(1234567.891), "1,234,568/s");
+        assert_eq!(rate(12.4999), "12/s");
+        assert_eq!(rate(999.5), "1,000/s");
+        assert_eq!(rate(0.2), "<1/s");
+        assert_eq!(rate(0.0), "0/s");
+        assert_eq!(rate(f64::INFINITY), "0/s");
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(100), "100");
+        assert_eq!(thousands(1000), "1,000");
     }
 }

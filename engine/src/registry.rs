@@ -37,6 +37,9 @@ pub trait ProblemEntry: Sync {
     fn check(&self, expected: &str, got: &[u8]) -> Result<(), String>;
     /// Whether an answer file reads as an answer (else the test is broken: a jury error).
     fn answer_file_reads(&self, expected: &str) -> Result<(), String>;
+    /// The board of `input` with `expected` against `got` (a program's output), ready to
+    /// draw; `None` if the input or the expected answer does not read.
+    fn drawing(&self, input: &str, expected: &str, got: &str) -> Option<crate::picture::Drawing>;
     /// `judge gen`.
     fn generate(
         &self,
@@ -108,6 +111,10 @@ impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
 
     fn answer_file_reads(&self, expected: &str) -> Result<(), String> {
         crate::checker::answer_file_reads::<P>(expected)
+    }
+
+    fn drawing(&self, input: &str, expected: &str, got: &str) -> Option<crate::picture::Drawing> {
+        crate::picture::Drawing::of::<P>(input, expected, got)
     }
 
     fn generate(

@@ -98,7 +98,15 @@ pub fn measure(
         progress.message(&entrant.name);
         let sandbox = Sandbox::hiding(from_path(&entrant.path, staging)?, jobs, &hidden)
             .map_err(|e| JudgeError::sandbox("setting up", e))?;
-        let rows = run_all(problem, &sandbox, &tests, limits, progress, cancel)?;
+        let rows = run_all(
+            problem,
+            &sandbox,
+            &tests,
+            limits,
+            progress,
+            cancel,
+            &mut |_, _| {},
+        )?;
         if rows.len() != tests.len() {
             return Err(JudgeError::Interrupted(format!(
                 "{} of {} tests finished for {}",

@@ -3,11 +3,13 @@
 //! submission, wrong submissions only one test rejects (fragile), the greedy set cover, and
 //! for a survivor the families that would have caught it.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use engine::cancel::Cancel;
 use engine::progress::Progress;
 use engine::registry::{ProblemEntry, parse_problem};
+use engine::report::{self, FamilyHint, Format, StrengthReport, Submission};
 use engine::runner::submission::Staging;
 use engine::runner::tests::discover;
 use engine::strength::{Expect, entrants, family_hints, measure};
@@ -29,7 +31,9 @@ pub struct Args {
     /// A folder of correct submissions, which every test must accept.
     #[arg(long)]
     pub correct: Option<PathBuf>,
-    /// Write the tests x submissions verdict matrix (CSV) to this file.
+    /// Write a report; the format follows the name: .csv (the tests x submissions verdict
+    /// matrix), .json, .xml (JUnit: one test case per submission), .html (one page: the kill
+    /// matrix coloured, the cover, fragile tests, survivors). Nothing is written without it.
     #[arg(long)]
     pub report: Option<PathBuf>,
     #[command(flatten)]
@@ -37,6 +41,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
+    if let Some(path) = &args.report {
+        Format::of(path)?;
+    }
     let tests = discover(&args.tests)?;
     let mut all = match &args.correct {
         Some(dir) => entrants(dir, Expect::Correct)?,
@@ -59,9 +66,6 @@ pub fn run(args: &Args) -> Result<Outcome> {
     );
     progress.finish();
     let matrix = matrix?;
-    if let Some(path) = &args.report {
-        matrix.write_csv(path)?;
-    }
     let tests = &matrix.tests;
     let mut failed = false;
     for e in matrix.of(Expect::Correct) {
@@ -113,10 +117,12 @@ pub fn run(args: &Args) -> Result<Outcome> {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    let mut hints_of = BTreeMap::new();
     for e in survivors {
         failed = true;
         let entrant = &matrix.entrants[e];
         let hints = family_hints(args.problem, entrant, &limits, &staging, &cancel)?;
+        hints_of.insert(e, hints.clone());
         let catching: Vec<String> = hints
             .iter()
             .filter(|h| h.failed > 0)
@@ -136,7 +142,34 @@ pub fn run(args: &Args) -> Result<Outcome> {
         }
     }
     if let Some(path) = &args.report {
-        println!("matrix written to {}", path.display());
+        let report = StrengthReport {
+            problem: args.problem.id().to_string(),
+            tests_dir: args.tests.display().to_string(),
+            tests: tests.iter().map(|t| t.name.clone()).collect(),
+            submissions: matrix
+                .entrants
+                .iter()
+                .enumerate()
+                .map(|(e, entrant)| Submission {
+                    name: entrant.name.clone(),
+                    kind: entrant.expect.label(),
+                    verdicts: matrix.verdicts[e].clone(),
+                    families: hints_of
+                        .get(&e)
+                        .into_iter()
+                        .flatten()
+                        .map(|h| FamilyHint {
+                            family: h.family.clone(),
+                            failed: h.failed,
+                            tried: h.tried,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            cover: cover.clone(),
+        };
+        report::write_strength(path, &report)?;
+        println!("report written to {}", path.display());
     }
     Ok(if failed {
         Outcome::Finding

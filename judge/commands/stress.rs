@@ -25,7 +25,7 @@ pub struct Args {
     pub seed: u64,
     /// Stop after this many cases (default: 10,000 with a command, 1,000,000 in process,
     /// unless --time is given).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::count)]
     pub cases: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long)]
@@ -62,9 +62,12 @@ fn budget(args: &Args, default_cases: u64) -> Budget {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
-    if args.time.is_some_and(|t| !(t.is_finite() && t >= 0.0)) {
+    if args
+        .time
+        .is_some_and(|t| !(t.is_finite() && t > 0.0 && t <= 1e9))
+    {
         return Err(JudgeError::Usage(
-            "--time takes a number of seconds".to_string(),
+            "--time takes a number of seconds, more than 0".to_string(),
         ));
     }
     if !args.command.is_empty() {

@@ -49,6 +49,18 @@ pub trait Problem: Sized + Send + Sync + 'static {
     /// (row, column) of the picture; empty for answers that name no cell.
     fn marks(answer: &Self::Answer) -> Vec<(usize, usize)>;
 
+    /// What the cells of [`Problem::marks`] are, for a picture's legend (`flipped`).
+    const MARKED: &'static str = "named by the answer";
+
+    /// The cells an answer names, in named layers for pictures: one layer of
+    /// [`Problem::marks`] unless a problem groups them (attack25: one per colour).
+    fn layers(answer: &Self::Answer) -> Vec<crate::picture::Layer> {
+        vec![crate::picture::Layer {
+            name: Self::MARKED.to_string(),
+            cells: Self::marks(answer),
+        }]
+    }
+
     /// Every in-process solver of the problem that must be correct, by name.
     fn solvers() -> Vec<Solver<Self>> {
         vec![

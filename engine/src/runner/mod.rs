@@ -40,7 +40,17 @@ pub fn run_one(
         return Ok(None);
     }
     let (verdict, message) = judge(&finished, limits, |out| problem.check(&answer, out));
+    // What a failing submission wrote, for the reports; 16 KiB of each is plenty to show.
+    let kept = |bytes: &[u8]| {
+        if verdict == Verdict::AC {
+            String::new()
+        } else {
+            String::from_utf8_lossy(&bytes[..bytes.len().min(16 << 10)]).into_owned()
+        }
+    };
     Ok(Some(Row {
+        stdout: kept(&finished.stdout),
+        stderr: kept(&finished.stderr),
         test: test.name.clone(),
         verdict,
         cpu_ms: finished.cpu.as_millis() as u64,
@@ -53,13 +63,14 @@ pub fn run_one(
 
 /// Is this TLE close enough to the limit that a busy machine could have caused it? (A run
 /// that mostly slept, far under the CPU limit, would only time out again.)
-fn near_limit(row: &Row, limits: &Limits) -> bool {
+pub fn near_limit(row: &Row, limits: &Limits) -> bool {
     let (cpu, limit) = (u128::from(row.cpu_ms), limits.cpu.as_millis());
     row.verdict == Verdict::TLE && cpu * 2 >= limit && cpu * 2 < limit * 3
 }
 
 /// Runs every test with `sandbox.slots()` in parallel. A TLE near the limit is re-run alone
-/// before it stands. Returns the rows finished (all of them unless interrupted).
+/// before it stands. `on_row` sees every row as it finishes (before any re-run). Returns the
+/// rows finished (all of them unless interrupted).
 pub fn run_all(
     problem: &dyn ProblemEntry,
     sandbox: &Sandbox,
@@ -67,6 +78,7 @@ pub fn run_all(
     limits: &Limits,
     progress: &Progress,
     cancel: &Cancel,
+    on_row: &mut dyn FnMut(usize, &Row),
 ) -> Result<Vec<Row>, JudgeError> {
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
@@ -97,7 +109,12 @@ pub fn run_all(
             done += 1;
             progress.set(done);
             match result {
-                Ok(row) => rows[i] = row,
+                Ok(row) => {
+                    if let Some(row) = &row {
+                        on_row(i, row);
+                    }
+                    rows[i] = row;
+                }
                 Err(e) => {
                     cancel.cancel();
                     first_error.get_or_insert(e);

@@ -21,7 +21,8 @@ fn test_of(path: &Path, base: &Path) -> Result<Option<Test>, JudgeError> {
     let answer = path.with_extension("ans");
     if !answer.is_file() {
         return Err(JudgeError::Jury(format!(
-            "{}: no matching .ans file",
+            "{}: missing: every test needs its answer file (found {})",
+            answer.display(),
             path.display()
         )));
     }

@@ -10,7 +10,7 @@ pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::error::{AnswerError, ParseError};
-use crate::picture::{Ink, Picture};
+use crate::picture::{Ink, Key, Layer, Picture, Style};
 use crate::problem::{Problem, shorten};
 use crate::scan::Scanner;
 
@@ -187,6 +187,45 @@ impl Problem for Attack25 {
             Some(_) => Ink::Green,
             None => Ink::Empty,
         })
+        .with_style(Style::Panels)
+        .with_cell_names(|r, c| (r * 5 + c + 1).to_string())
+        .with_legend(vec![
+            Key {
+                ink: Ink::Red,
+                glyph: 'R',
+                meaning: "panel held by R",
+            },
+            Key {
+                ink: Ink::Blue,
+                glyph: 'B',
+                meaning: "panel held by B",
+            },
+            Key {
+                ink: Ink::White,
+                glyph: 'W',
+                meaning: "panel held by W",
+            },
+            Key {
+                ink: Ink::Green,
+                glyph: 'G',
+                meaning: "panel held by G",
+            },
+        ])
+    }
+
+    /// One layer per colour: the panels it may take.
+    fn layers(answer: &Answer) -> Vec<Layer> {
+        COLOURS
+            .iter()
+            .zip(answer.0)
+            .map(|(&letter, mask)| Layer {
+                name: format!("{} may take", letter as char),
+                cells: (0..25)
+                    .filter(|p| mask >> p & 1 == 1)
+                    .map(|p| (p / 5, p % 5))
+                    .collect(),
+            })
+            .collect()
     }
 
     /// Every panel some colour may take.

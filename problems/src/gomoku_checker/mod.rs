@@ -12,7 +12,7 @@ mod wrong;
 use crate::board::{Board, Stone};
 use crate::error::{AnswerError, ParseError};
 use crate::grid_text::write_char_grid;
-use crate::picture::{Ink, Picture};
+use crate::picture::{Ink, Key, Picture};
 use crate::problem::{Problem, Tokens, shorten};
 use crate::scan::Scanner;
 
@@ -86,6 +86,23 @@ impl Problem for GomokuChecker {
             Some(Stone::White) => Ink::White,
             None => Ink::Empty,
         })
+        .with_legend(vec![
+            Key {
+                ink: Ink::Black,
+                glyph: 'o',
+                meaning: "black stone",
+            },
+            Key {
+                ink: Ink::White,
+                glyph: 'x',
+                meaning: "white stone",
+            },
+            Key {
+                ink: Ink::Empty,
+                glyph: '.',
+                meaning: "empty",
+            },
+        ])
     }
 
     fn marks(_: &Answer) -> Vec<(usize, usize)> {

@@ -12,7 +12,7 @@ mod wrong;
 use crate::board::{Board, Stone};
 use crate::error::{AnswerError, ParseError};
 use crate::grid_text::{masks, read_spaced_grid};
-use crate::picture::{Ink, Picture};
+use crate::picture::{Ink, Key, Picture};
 use crate::problem::{Problem, Tokens};
 use crate::scan::Scanner;
 
@@ -135,7 +135,26 @@ impl Problem for Omok {
             Some(Stone::White) => Ink::White,
             None => Ink::Empty,
         })
+        .with_legend(vec![
+            Key {
+                ink: Ink::Black,
+                glyph: '1',
+                meaning: "black stone",
+            },
+            Key {
+                ink: Ink::White,
+                glyph: '2',
+                meaning: "white stone",
+            },
+            Key {
+                ink: Ink::Empty,
+                glyph: '.',
+                meaning: "empty (0 in the input)",
+            },
+        ])
     }
+
+    const MARKED: &'static str = "first stone of the five (ROW COL)";
 
     fn marks(answer: &Answer) -> Vec<(usize, usize)> {
         answer.iter().map(|w| (w.row, w.col)).collect()

@@ -11,7 +11,7 @@ mod wrong;
 
 use crate::error::{AnswerError, ParseError};
 use crate::grid_text::{read_char_grid, write_char_grid};
-use crate::picture::{Ink, Picture};
+use crate::picture::{Ink, Key, Picture, Style};
 use crate::problem::{Problem, Tokens};
 use crate::scan::Scanner;
 
@@ -149,14 +149,40 @@ impl Problem for OthelloFlips {
     }
 
     fn picture(input: &Input) -> Picture {
-        let mut picture = Picture::new(SIZE, SIZE, |r, c| match input.square(r as i32, c as i32) {
+        Picture::new(SIZE, SIZE, |r, c| match input.square(r as i32, c as i32) {
             Some(Square::Black) => Ink::Black,
             Some(Square::White) => Ink::White,
             _ => Ink::Empty,
-        });
-        picture.point = Some((usize::from(input.play / 8), usize::from(input.play % 8)));
-        picture
+        })
+        .with_style(Style::Othello)
+        .with_legend(vec![
+            Key {
+                ink: Ink::Black,
+                glyph: 'B',
+                meaning: "black disc",
+            },
+            Key {
+                ink: Ink::White,
+                glyph: 'W',
+                meaning: "white disc",
+            },
+            Key {
+                ink: Ink::Empty,
+                glyph: '.',
+                meaning: "empty (N in the input)",
+            },
+        ])
+        .with_point(
+            (usize::from(input.play / 8), usize::from(input.play % 8)),
+            Key {
+                ink: Ink::Empty,
+                glyph: 'P',
+                meaning: "black plays here",
+            },
+        )
     }
+
+    const MARKED: &'static str = "flipped";
 
     fn marks(answer: &Answer) -> Vec<(usize, usize)> {
         (0..64)

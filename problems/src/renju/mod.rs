@@ -12,7 +12,7 @@ mod wrong;
 use crate::board::{Board, LINES, Stone};
 use crate::error::{AnswerError, ParseError};
 use crate::grid_text::write_char_grid;
-use crate::picture::{Ink, Picture};
+use crate::picture::{Ink, Key, Picture};
 use crate::problem::{Problem, Tokens, shorten};
 use crate::scan::Scanner;
 
@@ -170,13 +170,36 @@ impl Problem for Renju {
     }
 
     fn picture(input: &Input) -> Picture {
-        let mut picture = Picture::new(SIZE, SIZE, |r, c| match input.board.get(r, c) {
+        Picture::new(SIZE, SIZE, |r, c| match input.board.get(r, c) {
             Some(Stone::Black) => Ink::Black,
             Some(Stone::White) => Ink::White,
             None => Ink::Empty,
-        });
-        picture.point = Some((input.row.into(), input.col.into()));
-        picture
+        })
+        .with_legend(vec![
+            Key {
+                ink: Ink::Black,
+                glyph: 'X',
+                meaning: "black stone",
+            },
+            Key {
+                ink: Ink::White,
+                glyph: 'O',
+                meaning: "white stone",
+            },
+            Key {
+                ink: Ink::Empty,
+                glyph: '.',
+                meaning: "empty",
+            },
+        ])
+        .with_point(
+            (input.row.into(), input.col.into()),
+            Key {
+                ink: Ink::Empty,
+                glyph: '*',
+                meaning: "black plays here (the input's ROW COL)",
+            },
+        )
     }
 
     fn marks(_: &Answer) -> Vec<(usize, usize)> {
