@@ -8,6 +8,11 @@
 use problems::Problem;
 
 fn check<P: Problem>() {
+    check_with::<P>(|_, _| {});
+}
+
+/// Also runs `extra(input, answer text)` on every test.
+fn check_with<P: Problem>(extra: impl Fn(&P::Input, &str)) {
     let path = format!("{}/testsets/{}.txt", env!("CARGO_MANIFEST_DIR"), P::ID);
     let bundle = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut tests = 0;
@@ -39,7 +44,12 @@ fn gomoku_checker() {
 
 #[test]
 fn omok() {
-    check::<problems::Omok>();
+    // The list of every exact five (the validator words its double-win errors with it)
+    // starts with the answer's five.
+    check_with::<problems::Omok>(|board, answer| {
+        let first = problems::omok::exact_fives(board).first().copied();
+        assert_eq!(<problems::Omok as Problem>::write_answer(&first), answer);
+    });
 }
 
 #[test]
