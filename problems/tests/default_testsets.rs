@@ -32,6 +32,7 @@ fn check_with<P: Problem>(extra: impl Fn(&P::Input, &str)) {
             "{}: fast on {name}",
             P::ID
         );
+        extra(&parsed, answer);
         tests += 1;
     }
     assert!(tests >= 30, "{path}: only {tests} tests");
