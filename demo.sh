@@ -14,11 +14,11 @@ echo "== 1. a hidden test set for $problem (samples, hand-made edge cases, every
 "$judge" testset "$problem" --seed 2026 --out "$work/tests" --format kattis
 head -n 4 "$work/tests/manifest.csv"
 
-echo "== 2. correct and known-wrong solutions as standalone programs"
+echo "== 2. correct and known-wrong solutions as single-file Rust sources"
 "$judge" solutions "$problem" --out "$work/solutions"
 
 echo "== 3. judge run: a correct submission in the sandbox"
-"$judge" run "$problem" --tests "$work/tests" --report "$work/report.csv" -- "$work/solutions/correct/$problem--fast"
+"$judge" run "$problem" --tests "$work/tests" --report "$work/report.csv" -- "$work/solutions/correct/$problem--fast.rs"
 
 wrong=$(ls "$work/solutions/wrong" | head -n 1)
 echo "== 4. judge run: a wrong one ($wrong)"

@@ -36,8 +36,10 @@ pub enum Command {
     Stress(commands::stress::Args),
     /// Measure how strong a test set is against known-wrong solutions.
     Strength(commands::strength::Args),
-    /// Write every solver of a problem (correct and known-wrong) as standalone programs.
+    /// Write every solver of a problem (correct and known-wrong) as single-file Rust sources.
     Solutions(commands::solutions::Args),
+    /// Write a complete contest problem package (BAPCtools / problemtools / DOMjudge).
+    Package(commands::package::Args),
     /// Measure parser and solver throughput on generated inputs.
     Bench(commands::bench::Args),
     /// List a problem's generator families and what each targets.
@@ -57,6 +59,7 @@ pub fn run(cli: &Cli) -> engine::Result<engine::Outcome> {
         Command::Strength(args) => commands::strength::run(args),
         Command::Solutions(args) => commands::solutions::run(args),
         Command::Families(args) => commands::families::run(args),
+        Command::Package(args) => commands::package::run(args),
     }
 }
 

@@ -33,10 +33,12 @@ pub enum JudgeError {
         path: PathBuf,
         source: Box<dyn std::error::Error + Send + Sync>,
     },
-    /// Building a submission from source failed (the submission's fault, but no verdict).
-    #[error("build of {source_file} failed: {message}")]
+    /// Building a submission from source failed: a compile error, the submission's fault
+    /// (`judge run` and `judge strength` make it a CE verdict).
+    #[error("build of {} failed ({command}):\n{message}", source_file.display())]
     Build {
         source_file: PathBuf,
+        command: String,
         message: String,
     },
     /// The sandbox could not be set up or could not run a program.

@@ -12,6 +12,7 @@ pub mod error;
 pub mod escape;
 pub mod exit;
 pub mod input;
+pub mod package;
 pub mod picture;
 pub mod progress;
 pub mod registry;

@@ -51,6 +51,13 @@ pub trait ProblemEntry: Sync {
     ) -> Result<u64, JudgeError>;
     /// `judge testset`; returns the number of tests written.
     fn testset(&self, seed: u64, out: &Path, layout: Layout) -> Result<usize, JudgeError>;
+    /// The tests `judge testset` writes, named and in order (for `judge package`).
+    fn testset_cases(&self, seed: u64) -> Result<Vec<crate::testgen::TestCase>, JudgeError>;
+    /// Inputs the validator must reject, as (name, bytes): the corpus's hand-made ones, then
+    /// `per_family` from every invalid family.
+    fn invalid_inputs(&self, seed: u64, per_family: u64) -> Vec<(String, Vec<u8>)>;
+    /// The problem's Rust type, e.g. `problems::omok::Omok` (for exported programs).
+    fn type_path(&self) -> &'static str;
     /// `judge bench`.
     fn bench(&self, cases: u64, seed: u64) -> Vec<Measurement>;
     /// `judge stress`: `submission` (run in its sandbox under its limits), or without one
@@ -134,6 +141,26 @@ impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
 
     fn bench(&self, cases: u64, seed: u64) -> Vec<Measurement> {
         bench::<P>(cases, seed)
+    }
+
+    fn testset_cases(&self, seed: u64) -> Result<Vec<crate::testgen::TestCase>, JudgeError> {
+        crate::testgen::testset_cases::<P>(seed)
+    }
+
+    fn invalid_inputs(&self, seed: u64, per_family: u64) -> Vec<(String, Vec<u8>)> {
+        let corpus = problems::corpus::corpus::<P>().invalid.into_iter();
+        let handmade = corpus.map(|case| (case.name, case.input.into_bytes()));
+        let generated = P::invalid_families().into_iter().flat_map(|family| {
+            (0..per_family).map(move |index| {
+                let (bytes, _) = problems::generate_invalid::<P>(&family, index, seed);
+                (format!("{}-{index}", family.name), bytes)
+            })
+        });
+        handmade.chain(generated).collect()
+    }
+
+    fn type_path(&self) -> &'static str {
+        std::any::type_name::<P>()
     }
 
     fn stress(

@@ -1,13 +1,17 @@
-//! Every in-process solver as a standalone program, busybox-style: the `judge` executable,
-//! linked or copied under the name `PROBLEM--SOLVER`, reads an input on standard input and
-//! prints that solver's answer. `judge solutions PROBLEM --out DIR` writes them; `judge run`
-//! and `judge strength` execute them like any submission.
+//! Every in-process solver as a standalone program. `judge solutions PROBLEM --out DIR`
+//! writes them as single-file Rust sources; `judge run`, `judge stress` and `judge strength`
+//! build and run them like any submission.
+//!
+//! The `judge` executable also acts as a solver when it is linked or copied under the name
+//! `PROBLEM--SOLVER` (busybox-style): it reads an input on standard input and prints that
+//! solver's answer, with no build step (the stress throughput benchmark uses this).
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::Result;
 use crate::error::JudgeError;
+use crate::package::programs::Program;
 use crate::registry::{PROBLEMS, ProblemEntry};
 
 /// If this executable is named `PROBLEM--SOLVER`, acts as that solver and returns the exit
@@ -40,24 +44,24 @@ pub fn dispatch_by_name() -> Option<i32> {
     }
 }
 
-/// Writes `DIR/correct/PROBLEM--NAME` and `DIR/wrong/PROBLEM--NAME` for every solver of the
-/// problem: hard links to this executable where possible, copies otherwise.
+/// Writes `DIR/correct/PROBLEM--NAME.rs` and `DIR/wrong/PROBLEM--NAME.rs` for every solver
+/// of the problem: single-file Rust sources (see [`crate::package::programs`]), each wrong one
+/// with its bug in its first lines. `judge run`, `judge stress` and `judge strength` build
+/// them like any submission.
 pub fn write(problem: &dyn ProblemEntry, out: &Path) -> Result<(usize, usize)> {
-    let exe = std::env::current_exe()
-        .map_err(|e| JudgeError::io("the judge executable (std::env::current_exe)", e))?;
     let (correct, wrong) = problem.solver_names();
-    let mut first_copy: Option<PathBuf> = None;
     for (kind, names) in [("correct", &correct), ("wrong", &wrong)] {
         let dir = out.join(kind);
         std::fs::create_dir_all(&dir).map_err(|e| JudgeError::io(&dir, e))?;
         for name in names {
-            let target = dir.join(format!("{}--{name}", problem.id()));
-            let _ = std::fs::remove_file(&target);
-            let source = first_copy.clone().unwrap_or_else(|| exe.clone());
-            if std::fs::hard_link(&source, &target).is_err() {
-                std::fs::copy(&exe, &target).map_err(|e| JudgeError::io(&target, e))?;
-                first_copy = Some(target.clone());
-            }
+            let program = if kind == "correct" {
+                Program::Correct(name)
+            } else {
+                Program::Wrong(name)
+            };
+            let target = dir.join(format!("{}--{name}.rs", problem.id()));
+            let text = crate::package::programs::source(problem, program)?;
+            std::fs::write(&target, text).map_err(|e| JudgeError::io(&target, e))?;
         }
     }
     Ok((correct.len(), wrong.len()))

@@ -71,8 +71,11 @@ pub fn entrants(dir: &Path, expect: Expect) -> Result<Vec<Entrant>, JudgeError> 
 pub struct Matrix {
     pub tests: Vec<Test>,
     pub entrants: Vec<Entrant>,
-    /// `verdicts[e][t]`: entrant `e` on test `t`.
+    /// `verdicts[e][t]`: entrant `e` on test `t` (CE on every test if it did not build).
     pub verdicts: Vec<Vec<Verdict>>,
+    /// The entrants whose source did not build, with the build command and the compiler's
+    /// first line: a compile error says nothing about the tests.
+    pub compile_errors: Vec<(usize, String)>,
 }
 
 /// Runs every entrant on every test, `jobs` tests at a time.
@@ -94,9 +97,22 @@ pub fn measure(
         .filter_map(|t| t.answer.parent().map(std::path::Path::to_path_buf))
         .collect();
     hidden.dedup();
+    let mut compile_errors = Vec::new();
     for (k, entrant) in entrants.iter().enumerate() {
         progress.message(&entrant.name);
-        let sandbox = Sandbox::hiding(from_path(&entrant.path, staging)?, jobs, &hidden)
+        let command = match from_path(&entrant.path, staging) {
+            Err(JudgeError::Build {
+                command, message, ..
+            }) => {
+                let first = message.lines().next().unwrap_or("").to_string();
+                compile_errors.push((k, format!("({command}): {first}")));
+                verdicts.push(vec![Verdict::CE; tests.len()]);
+                progress.set(((k + 1) * tests.len()) as u64);
+                continue;
+            }
+            other => other?,
+        };
+        let sandbox = Sandbox::hiding(command, jobs, &hidden)
             .map_err(|e| JudgeError::sandbox("setting up", e))?;
         let rows = run_all(
             problem,
@@ -122,15 +138,21 @@ pub fn measure(
         tests,
         entrants,
         verdicts,
+        compile_errors,
     })
 }
 
 impl Matrix {
-    /// The tests that reject entrant `e` (any verdict but AC).
+    /// The tests that reject entrant `e` (any verdict but AC; a compile error is none).
     pub fn rejecting(&self, e: usize) -> Vec<usize> {
         (0..self.tests.len())
-            .filter(|&t| self.verdicts[e][t] != Verdict::AC)
+            .filter(|&t| !matches!(self.verdicts[e][t], Verdict::AC | Verdict::CE))
             .collect()
+    }
+
+    /// Did entrant `e` fail to build?
+    pub fn did_not_build(&self, e: usize) -> bool {
+        self.compile_errors.iter().any(|(k, _)| *k == e)
     }
 
     /// The indices of the entrants that are expected to be `expect`.
@@ -147,7 +169,7 @@ impl Matrix {
             .map(|t| {
                 wrong
                     .iter()
-                    .map(|&e| self.verdicts[e][t] != Verdict::AC)
+                    .map(|&e| !matches!(self.verdicts[e][t], Verdict::AC | Verdict::CE))
                     .collect()
             })
             .collect();

@@ -153,16 +153,19 @@ pub fn per_family(fixed: usize, families: usize) -> usize {
     ((95usize.saturating_sub(fixed)) / families.max(1)).clamp(2, 6)
 }
 
-/// `judge testset`: the spec's samples, the corpus's hand-made cases, and tests from every
-/// family, each answered by the reference and checked against the fast solver, with a
-/// manifest saying where each came from. Returns the number of tests.
-pub fn testset<P: Boundary>(seed: u64, out: &Path, layout: Layout) -> Result<usize, JudgeError> {
-    struct Test {
-        text: String,
-        answer: String,
-        sample: bool,
-        row: ManifestRow,
-    }
+/// One test of a test set: its name (`NNN-KIND`), input, answer and origin.
+pub struct TestCase {
+    pub text: String,
+    pub answer: String,
+    pub sample: bool,
+    pub row: ManifestRow,
+}
+
+/// The tests of `judge testset` (and `judge package`), in order, named: the spec's samples,
+/// the corpus's hand-made cases, and tests from every family, each answered by the reference
+/// and checked against the fast solver.
+pub fn testset_cases<P: Boundary>(seed: u64) -> Result<Vec<TestCase>, JudgeError> {
+    type Test = TestCase;
     let mut tests: Vec<Test> = Vec::new();
     let mut seen = HashSet::new();
     let summary = |answer: &str| answer.trim_end().replace('\n', " / ");
@@ -230,6 +233,22 @@ pub fn testset<P: Boundary>(seed: u64, out: &Path, layout: Layout) -> Result<usi
         });
     }
 
+    for (n, test) in tests.iter_mut().enumerate() {
+        let kind = match test.row.source {
+            "generated" => format!("{}-{}", test.row.family, test.row.index),
+            "boundary" if test.row.params == "hunt" => format!("boundary-hunt-{}", test.row.index),
+            "boundary" => format!("boundary-{}", test.row.params.replace('/', ".")),
+            _ => test.row.family.clone(),
+        };
+        test.row.test = format!("{:03}-{kind}", n + 1);
+    }
+    Ok(tests)
+}
+
+/// `judge testset`: [`testset_cases`] written in a layout, with a manifest saying where each
+/// test came from. Returns the number of tests.
+pub fn testset<P: Boundary>(seed: u64, out: &Path, layout: Layout) -> Result<usize, JudgeError> {
+    let tests = testset_cases::<P>(seed)?;
     let (sample_dir, secret_dir) = match layout {
         Layout::Plain => (out.to_path_buf(), out.to_path_buf()),
         Layout::Kattis => (
@@ -242,14 +261,8 @@ pub fn testset<P: Boundary>(seed: u64, out: &Path, layout: Layout) -> Result<usi
     let mut manifest =
         csv::Writer::from_path(out.join("manifest.csv")).map_err(|e| csv_error(out, e))?;
     let mut written = HashSet::new();
-    for (n, test) in tests.iter_mut().enumerate() {
-        let kind = match test.row.source {
-            "generated" => format!("{}-{}", test.row.family, test.row.index),
-            "boundary" if test.row.params == "hunt" => format!("boundary-hunt-{}", test.row.index),
-            "boundary" => format!("boundary-{}", test.row.params.replace('/', ".")),
-            _ => test.row.family.clone(),
-        };
-        let name = format!("{:03}-{kind}", n + 1);
+    for test in &tests {
+        let name = &test.row.test;
         let dir: &PathBuf = if test.sample {
             &sample_dir
         } else {
@@ -259,7 +272,6 @@ pub fn testset<P: Boundary>(seed: u64, out: &Path, layout: Layout) -> Result<usi
         write_file(&dir.join(format!("{name}.ans")), test.answer.as_bytes())?;
         written.insert(format!("{name}.in").into());
         written.insert(format!("{name}.ans").into());
-        test.row.test = name;
         manifest
             .serialize(&test.row)
             .map_err(|e| csv_error(out, e))?;

@@ -16,6 +16,8 @@ pub enum Verdict {
     MLE,
     OLE,
     RE,
+    /// Compile error: the submission's source did not build (no test was run).
+    CE,
 }
 
 impl fmt::Display for Verdict {

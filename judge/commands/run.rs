@@ -140,7 +140,14 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let tests = discover(&args.tests)?;
     check_answers(args.problem, &tests, args.verify_answers)?;
     let staging = Staging::new()?;
-    let command = from_words(&args.command, &staging)?;
+    let command = match from_words(&args.command, &staging) {
+        Err(JudgeError::Build {
+            source_file,
+            command,
+            message,
+        }) => return compile_error(args, &tests, &source_file, &command, &message),
+        other => other?,
+    };
     // The test data stays invisible to the submission wherever it lies.
     let sandbox = Sandbox::hiding(
         command,
@@ -251,4 +258,56 @@ pub fn run(args: &Args) -> Result<Outcome> {
     } else {
         Outcome::Finding
     })
+}
+
+/// A submission that does not build: CE on every test (its verdict, not a failure of the
+/// judge), the compiler's message printed, the report written with the CE rows.
+fn compile_error(
+    args: &Args,
+    tests: &[Test],
+    source_file: &std::path::Path,
+    command: &str,
+    message: &str,
+) -> Result<Outcome> {
+    println!(
+        "CE   {}: the build failed ({command}):\n{message}",
+        source_file.display()
+    );
+    let rows: Vec<Row> = tests
+        .iter()
+        .map(|test| Row {
+            test: test.name.clone(),
+            verdict: Verdict::CE,
+            cpu_ms: 0,
+            wall_ms: 0,
+            peak_kb: 0,
+            exit: String::new(),
+            message: "compile error".to_string(),
+            stdout: String::new(),
+            stderr: message.to_string(),
+        })
+        .collect();
+    if let Some(path) = &args.report {
+        let limits = args.sandbox.limits();
+        let report = RunReport {
+            problem: args.problem.id(),
+            command: args.command.join(" "),
+            tests_dir: args.tests.display().to_string(),
+            total: tests.len(),
+            time_limit_ms: limits.cpu.as_millis() as u64,
+            memory_limit_kb: limits.memory_bytes / 1024,
+            isolation: sandbox::Isolation::detect().describe(),
+            rows: &rows,
+            not_run: Vec::new(),
+            failures: Vec::new(),
+        };
+        report::write_run(path, &report)?;
+    }
+    println!(
+        "{}: 0 of {} tests run: CE {}",
+        args.problem.id(),
+        tests.len(),
+        tests.len()
+    );
+    Ok(Outcome::Finding)
 }

@@ -1,4 +1,5 @@
-//! `judge solutions PROBLEM --out DIR`: every correct and known-wrong solver as a program.
+//! `judge solutions PROBLEM --out DIR`: every correct and known-wrong solver as a single-file
+//! Rust source.
 
 use std::path::PathBuf;
 
@@ -11,7 +12,7 @@ pub struct Args {
     /// The problem id (see `judge problems`).
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
-    /// The folder to write `correct/` and `wrong/` into.
+    /// The folder to write `correct/` and `wrong/` (single-file Rust sources) into.
     #[arg(long)]
     pub out: PathBuf,
 }

@@ -67,8 +67,18 @@ pub fn run(args: &Args) -> Result<Outcome> {
     progress.finish();
     let matrix = matrix?;
     let tests = &matrix.tests;
-    let mut failed = false;
+    // A submission that does not build (CE) leaves the run unfinished: exit 1.
+    let mut failed = !matrix.compile_errors.is_empty();
+    for (e, why) in &matrix.compile_errors {
+        println!(
+            "CE        {}: the build failed {why}",
+            matrix.entrants[*e].name
+        );
+    }
     for e in matrix.of(Expect::Correct) {
+        if matrix.did_not_build(e) {
+            continue;
+        }
         let name = &matrix.entrants[e].name;
         let rejected: Vec<String> = matrix
             .rejecting(e)
@@ -87,6 +97,9 @@ pub fn run(args: &Args) -> Result<Outcome> {
     }
     let mut survivors = Vec::new();
     for e in matrix.of(Expect::Wrong) {
+        if matrix.did_not_build(e) {
+            continue;
+        }
         let name = &matrix.entrants[e].name;
         let by: Vec<&str> = matrix
             .rejecting(e)

@@ -28,10 +28,12 @@ pub fn read_char_grid(
     let allowed = table(alphabet);
     let mut cells = Vec::with_capacity(rows * cols);
     for r in 0..rows {
-        if let Some(line) = sc.peek_bytes(cols + 1)
-            && line[cols] == b'\n'
-            && line[..cols].iter().all(|&b| allowed[b as usize])
-        {
+        // No let chains here: `judge package` exports this code as single-file programs that
+        // contest tools build with `rustc --edition=2018`.
+        let whole_row = sc.peek_bytes(cols + 1).filter(|line| {
+            line[cols] == b'\n' && line[..cols].iter().all(|&b| allowed[b as usize])
+        });
+        if let Some(line) = whole_row {
             cells.extend_from_slice(&line[..cols]);
             sc.skip_line(cols + 1);
             continue;

@@ -9,7 +9,7 @@ use problems::corpus::corpus;
 use problems::{Generate, tests_per_problem};
 
 /// The files every problem folder holds (`problems/src/<id with _>/`).
-const FILES: [&str; 7] = [
+const FILES: [&str; 8] = [
     "mod.rs",
     "reference.rs",
     "fast.rs",
@@ -17,6 +17,7 @@ const FILES: [&str; 7] = [
     "families.rs",
     "corpus.toml",
     "golden.toml",
+    "statement.en.tex",
 ];
 
 fn has_every_part<P: Generate>() {

@@ -8,6 +8,7 @@ mod default_testsets;
 mod differential;
 mod generation;
 mod hostile_inputs;
+mod package;
 mod reports;
 mod sandbox;
 mod strength;

@@ -65,7 +65,7 @@ fn run_with_report(tests: &Path, report: &Path, submission: &Path) -> std::proce
 }
 
 /// A wrong omok solution that reports the row and column swapped: WA wherever somebody wins.
-const SWAPPED: &str = "omok--row-col-swapped";
+const SWAPPED: &str = "omok--row-col-swapped.rs";
 
 #[test]
 fn report_format_follows_the_extension() {
@@ -347,7 +347,10 @@ fn headless_chromium_renders_the_run_and_strength_reports() {
     // Two wrong solutions: one the weak set rejects, one it lets survive.
     let wrong = dir.join("wrong");
     std::fs::create_dir_all(&wrong).unwrap();
-    for name in ["omok--six-counts-as-five", "omok--six-disqualifies-colour"] {
+    for name in [
+        "omok--six-counts-as-five.rs",
+        "omok--six-disqualifies-colour.rs",
+    ] {
         std::fs::copy(solutions.join("wrong").join(name), wrong.join(name)).unwrap();
     }
     let page = dir.join("strength.html");
@@ -378,7 +381,7 @@ fn headless_chromium_renders_the_run_and_strength_reports() {
     let count = |class: &str| dom.matches(&format!("class=\"{class}\"")).count();
     assert_eq!(count("ok") + count("bad") + count("k") + count("p"), 2 * 4);
     assert_eq!((count("ok"), count("k")), (4, 1));
-    assert!(dom.contains("data-survivor=\"omok--six-disqualifies-colour\""));
+    assert!(dom.contains("data-survivor=\"omok--six-disqualifies-colour.rs\""));
     assert!(dom.contains("id=\"cover\""));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -489,7 +492,9 @@ fn nonsense_numbers_are_usage_errors() {
 fn a_malformed_or_missing_answer_file_is_a_judge_error_naming_it() {
     let dir = scratch("report-answers");
     let tests = omok_tests(&dir, 3);
-    let correct = omok_solutions(&dir).join("correct").join("omok--reference");
+    let correct = omok_solutions(&dir)
+        .join("correct")
+        .join("omok--reference.rs");
     // A malformed answer: exit 2, naming the file, before the submission runs.
     let bad = tests.join("001-exact-or-long.ans");
     let good = std::fs::read_to_string(&bad).unwrap();
@@ -736,7 +741,7 @@ fn every_problem_draws_one_labelled_picture_with_a_legend_and_an_unclipped_svg()
             .args(["stress", problem, "--seed", "1", "--save"])
             .arg(&saved)
             .arg("--")
-            .arg(solutions.join("wrong").join(wrong))
+            .arg(solutions.join("wrong").join(format!("{wrong}.rs")))
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{wrong}: {}", text(&out.stderr));

@@ -110,11 +110,11 @@ fn a_weak_test_set_lets_wrong_solutions_survive_and_names_the_family_that_catche
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains("SURVIVES  omok--six-counts-as-five"),
+        stdout.contains("SURVIVES  omok--six-counts-as-five.rs"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("omok--six-counts-as-five: would be caught by family"),
+        stdout.contains("omok--six-counts-as-five.rs: would be caught by family"),
         "{stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);

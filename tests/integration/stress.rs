@@ -48,7 +48,7 @@ problems::for_each_problem!(tests_per_problem, every_known_wrong_solution_is_fou
 #[test]
 fn a_correct_submission_passes_and_the_finding_does_not_depend_on_jobs() {
     let dir = solutions("othello-flips");
-    let correct = dir.join("correct/othello-flips--fast");
+    let correct = dir.join("correct/othello-flips--fast.rs");
     let out = judge()
         .args([
             "stress",
@@ -68,7 +68,7 @@ fn a_correct_submission_passes_and_the_finding_does_not_depend_on_jobs() {
         "{}",
         text(&out.stdout)
     );
-    let wrong = dir.join("wrong/othello-flips--chain-reaction");
+    let wrong = dir.join("wrong/othello-flips--chain-reaction.rs");
     let finding = |jobs: &str| {
         let out = judge()
             .args([
@@ -103,7 +103,7 @@ fn save_writes_the_case_the_picture_and_a_corpus_entry() {
         .args(["stress", "omok", "--seed", "2", "--save"])
         .arg(&save)
         .arg("--")
-        .arg(dir.join("wrong/omok--slash-reports-top-end"))
+        .arg(dir.join("wrong/omok--slash-reports-top-end.rs"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));

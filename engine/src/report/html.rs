@@ -31,6 +31,7 @@ pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px
   padding: 0 6px; color: #fff; font-weight: 700; font-size: 12px; }
 .AC { background: var(--ac); } .WA { background: var(--wa); } .TLE { background: var(--tle); }
 .MLE { background: var(--mle); } .OLE { background: var(--ole); } .RE { background: var(--re); }
+.CE { background: #5f6368; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: var(--soft); font-weight: 600; position: sticky; top: 0; }
@@ -84,6 +85,7 @@ fn verdict_colour(verdict: Verdict) -> &'static str {
         Verdict::MLE => "#9334e6",
         Verdict::OLE => "#b06000",
         Verdict::RE => "#c5221f",
+        Verdict::CE => "#5f6368",
     }
 }
 

@@ -4,9 +4,13 @@
 //!   sandbox's `PATH` (`/usr/local/bin:/usr/bin:/bin`), then the user's; a program or an
 //!   argument naming an existing file relative to the user's directory becomes an absolute
 //!   path, which the sandbox may read and execute.
-//! - A single source file is built (or run by its interpreter) by its extension; the commands
-//!   are in [`TOOLCHAINS`] and can be overridden with `BOARDJUDGE_BUILD_<EXT>` /
-//!   `BOARDJUDGE_RUN_<EXT>` (placeholders `{src}` and `{out}`).
+//! - A single source file is built (or run by its interpreter) by its extension, outside the
+//!   sandbox with the user's rights; only the built program runs inside. The commands are in
+//!   [`TOOLCHAINS`] (as BAPCtools' `languages.yaml` builds single files) and can be
+//!   overridden with `BOARDJUDGE_BUILD_<EXT>` / `BOARDJUDGE_RUN_<EXT>`. Placeholders: `{src}`
+//!   the source, `{out}` the program to build, `{dir}` a fresh folder for class files,
+//!   `{class}` the source's name without extension, `{Class}` the same capitalised. A build
+//!   that fails is a [`JudgeError::Build`]: the commands make it a CE verdict.
 //! - When the sandbox runs as another user, files it could not reach (e.g. under `/root`) are
 //!   copied into a private staging directory first.
 
@@ -17,15 +21,35 @@ use std::process::Stdio;
 use crate::error::JudgeError;
 use sandbox::SANDBOX_PATH;
 
-/// How each source extension is built and run: (extension, build command or "", run command).
-pub const TOOLCHAINS: [(&str, &str, &str); 7] = [
-    ("c", "gcc -O2 -std=gnu17 -o {out} {src} -lm", "{out}"),
-    ("cpp", "g++ -O2 -std=gnu++17 -o {out} {src}", "{out}"),
-    ("cc", "g++ -O2 -std=gnu++17 -o {out} {src}", "{out}"),
-    ("rs", "rustc -O --edition 2021 -o {out} {src}", "{out}"),
+/// How each source extension is built and run: (extension, build command or "", run
+/// command). C, C++, Java, Kotlin and Rust as BAPCtools' `languages.yaml` builds them (C++
+/// at gnu++20, which Debian 12's g++ knows fully); Go with the `go` tool (BAPCtools names
+/// gccgo); Python with `python3` (contests often run `pypy3`: `BOARDJUDGE_RUN_PY='pypy3
+/// {src}'`).
+pub const TOOLCHAINS: [(&str, &str, &str); 11] = [
+    ("c", "gcc -O2 -std=gnu11 -o {out} {src} -lm", "{out}"),
+    ("cpp", "g++ -O2 -std=gnu++20 -o {out} {src}", "{out}"),
+    ("cc", "g++ -O2 -std=gnu++20 -o {out} {src}", "{out}"),
     ("py", "", "python3 {src}"),
+    (
+        "java",
+        "javac -encoding UTF-8 -d {dir} {src}",
+        "java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -XX:-UsePerfData -cp {dir} {class}",
+    ),
+    (
+        "kt",
+        "kotlinc -d {dir} {src}",
+        "kotlin -Dfile.encoding=UTF-8 -J-XX:+UseSerialGC -J-XX:-UsePerfData -cp {dir} {Class}Kt",
+    ),
+    ("go", "go build -o {out} {src}", "{out}"),
+    (
+        "rs",
+        "rustc -O --crate-type bin --edition=2018 -o {out} {src}",
+        "{out}",
+    ),
     ("rb", "", "ruby {src}"),
     ("js", "", "node {src}"),
+    ("sh", "", "sh {src}"),
 ];
 
 /// Where built programs and staged copies live for one run; removed at the end.
@@ -191,12 +215,24 @@ pub fn toolchain(extension: &str) -> Option<(String, String)> {
     Some((build, run))
 }
 
-fn fill(template: &str, src: &Path, out: &Path) -> Vec<String> {
+/// A command template with its placeholders filled in, as words.
+fn fill(template: &str, src: &Path, out: &Path, dir: &Path) -> Vec<String> {
+    let class = src
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut capitalised = class.clone();
+    if let Some(first) = capitalised.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     template
         .split_whitespace()
         .map(|w| {
             w.replace("{src}", &src.display().to_string())
                 .replace("{out}", &out.display().to_string())
+                .replace("{dir}", &dir.display().to_string())
+                .replace("{class}", &class)
+                .replace("{Class}", &capitalised)
         })
         .collect()
 }
@@ -208,8 +244,8 @@ pub fn is_source(path: &Path) -> bool {
         .is_some_and(|e| toolchain(e).is_some())
 }
 
-/// Builds (if the language needs it) and resolves a source file. A build failure is an error
-/// with the compiler's message, not a verdict.
+/// Builds (if the language needs it) and resolves a source file, saying on standard error
+/// how it is built. A build that fails is [`JudgeError::Build`], with the compiler's message.
 pub fn from_source(
     src: &Path,
     cwd: &Path,
@@ -231,29 +267,67 @@ pub fn from_source(
             .map(|d| d.count())
             .unwrap_or(0)
     ));
+    // A folder for languages that build many files (class files); the sandbox may read it.
+    let class_dir = out.with_extension("classes");
+    let uses_dir = build.contains("{dir}") || run.contains("{dir}");
+    if uses_dir {
+        std::fs::create_dir_all(&class_dir).map_err(|e| JudgeError::io(&class_dir, e))?;
+    }
     if !build.is_empty() {
-        let words = fill(&build, &src, &out);
+        let words = fill(&build, &src, &out, &class_dir);
+        eprintln!("build: {}", words.join(" "));
         let output = std::process::Command::new(&words[0])
             .args(&words[1..])
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| JudgeError::Build {
-                source_file: src.to_path_buf(),
-                message: format!("cannot run {}: {e}", words[0]),
+            // A missing compiler is this machine's problem, not the submission's.
+            .map_err(|e| {
+                JudgeError::Usage(format!(
+                    "{}: cannot run {} to build it ({e}); is it installed?",
+                    src.display(),
+                    words[0]
+                ))
             })?;
         if !output.status.success() {
+            let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
+            message.push_str(&String::from_utf8_lossy(&output.stdout));
             return Err(JudgeError::Build {
-                source_file: src.to_path_buf(),
-                message: format!(
-                    "({}):\n{}",
-                    words.join(" "),
-                    String::from_utf8_lossy(&output.stderr).trim_end()
-                ),
+                source_file: src.clone(),
+                command: words.join(" "),
+                message: message.trim_end().to_string(),
             });
         }
+        // Class files must be readable by the sandbox's user.
+        if uses_dir {
+            make_readable(&class_dir)?;
+        }
     }
-    let words = fill(&run, &src, &out);
-    resolve(&words, cwd, staging, drop_privileges)
+    let words = fill(&run, &src, &out, &class_dir);
+    let mut command = resolve(&words, cwd, staging, drop_privileges)?;
+    if uses_dir {
+        command.readable.push(class_dir);
+    }
+    Ok(command)
+}
+
+/// Opens a build folder and everything in it to other users (read, and traverse folders).
+fn make_readable(dir: &Path) -> Result<(), JudgeError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| JudgeError::io(dir, e))?;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| JudgeError::io(dir, e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| JudgeError::io(dir, e))?.path();
+        if path.is_dir() {
+            make_readable(&path)?;
+        } else {
+            let mode = std::fs::metadata(&path)
+                .map(|m| m.permissions().mode())
+                .unwrap_or(0o644);
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode | 0o444))
+                .map_err(|e| JudgeError::io(&path, e))?;
+        }
+    }
+    Ok(())
 }
 
 /// The submission the user typed after `--`: one source file (built, or run by its

@@ -1,5 +1,5 @@
-//! Finding the tests of a test set: `DIR/*.in` (plain) or `DIR/data/**/*.in` (Kattis), each
-//! with its `.ans`.
+//! Finding the tests of a test set: `DIR/*.in` (plain) or `DIR/data/{sample,secret}/**/*.in`
+//! (a Kattis / ICPC problem package, test groups included), each with its `.ans`.
 
 use std::path::{Path, PathBuf};
 
@@ -64,7 +64,14 @@ pub fn discover(dir: &Path) -> Result<Vec<Test>, JudgeError> {
     let data = dir.join("data");
     let mut tests = Vec::new();
     if data.is_dir() {
-        collect(&data, &data, true, &mut tests)?;
+        // A problem package: judged on its samples and secret tests; `invalid_input`,
+        // `invalid_answer` and any other folder of `data/` are not tests of a submission.
+        for group in ["sample", "secret"] {
+            let folder = data.join(group);
+            if folder.is_dir() {
+                collect(&folder, &data, true, &mut tests)?;
+            }
+        }
     } else {
         collect(dir, dir, false, &mut tests)?;
     }

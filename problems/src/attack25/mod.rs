@@ -303,10 +303,9 @@ fn check_reachable(input: &Input, written_at: &[(u32, u32); 25]) -> Result<(), P
     while let Some(p) = frontier.pop() {
         let (r, c) = ((p / 5) as i32, (p % 5) as i32);
         for (dr, dc) in crate::board::DIRECTIONS {
-            if let Some(q) = panel_at(r + dr, c + dc)
-                && taken >> q & 1 == 1
-                && reached >> q & 1 == 0
-            {
+            let next =
+                panel_at(r + dr, c + dc).filter(|&q| taken >> q & 1 == 1 && reached >> q & 1 == 0);
+            if let Some(q) = next {
                 reached |= 1 << q;
                 frontier.push(q);
             }

@@ -95,7 +95,7 @@ fn takeable(input: &Input, colour: usize, bugs: Bugs) -> u32 {
     } else {
         [sandwich, future, adjacent]
     };
-    order.into_iter().find(|&t| t != 0).unwrap_or(0)
+    order.iter().copied().find(|&t| t != 0).unwrap_or(0)
 }
 
 fn solve_with(input: &Input, bugs: Bugs) -> Answer {

@@ -69,9 +69,7 @@ fn solve_with(board: &Input, bugs: Bugs) -> Answer {
     let mut win = wins
         .into_iter()
         .find(|w| !(bugs.six_disqualifies && has_six[w.stone as usize]));
-    if bugs.row_col_swapped
-        && let Some(w) = &mut win
-    {
+    if let Some(w) = win.as_mut().filter(|_| bugs.row_col_swapped) {
         std::mem::swap(&mut w.row, &mut w.col);
     }
     win

@@ -162,7 +162,7 @@ impl Problem for Renju {
     fn read_answer(text: &str) -> Result<Answer, AnswerError> {
         let mut tokens = Tokens::new(text);
         let token = tokens.next("a classification")?;
-        let answer = Answer::ALL.into_iter().find(|a| a.name() == token).ok_or_else(|| {
+        let answer = Answer::ALL.iter().copied().find(|a| a.name() == token).ok_or_else(|| {
             AnswerError(format!("expected one of FIVE, OVERLINE, DOUBLE-FOUR, DOUBLE-THREE, FOUR-THREE, FOUR, THREE, NONE; found '{}'", shorten(token)))
         })?;
         tokens.end()?;
