@@ -94,7 +94,7 @@ fn solver<P: Generate>(kind: SolverKind) -> fn(&P::Input) -> P::Answer {
     }
 }
 
-impl<P: Generate> ProblemEntry for Entry<P> {
+impl<P: problems::boundary::Boundary> ProblemEntry for Entry<P> {
     fn id(&self) -> &'static str {
         P::ID
     }
@@ -176,7 +176,7 @@ impl<P: Generate> ProblemEntry for Entry<P> {
         match submission {
             None => {
                 let fast = InProcess::<P> { solve: P::fast };
-                driver::run::<P>(budget, jobs, trusted, &fast, progress, cancel)
+                driver::run::<P>(budget, jobs, trusted, &fast, &[], progress, cancel)
             }
             Some((sandbox, limits)) => {
                 let submission = Submission::<P> {
@@ -185,7 +185,17 @@ impl<P: Generate> ProblemEntry for Entry<P> {
                     cancel,
                     problem: PhantomData,
                 };
-                driver::run::<P>(budget, jobs, trusted, &submission, progress, cancel)
+                // A submission costs a process per case: the strongest known cases first.
+                let strongest = crate::testgen::strongest_cases::<P>(budget.seed);
+                driver::run::<P>(
+                    budget,
+                    jobs,
+                    trusted,
+                    &submission,
+                    &strongest,
+                    progress,
+                    cancel,
+                )
             }
         }
     }

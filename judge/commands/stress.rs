@@ -160,9 +160,10 @@ fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
     );
     print!("{}", args.problem.render_finding(finding, &replay));
     println!(
-        "found after {} cases in {:.2} s",
+        "found after {} cases in {:.2} s (shrunk in {:.2} s more)",
         summary.cases,
-        summary.elapsed.as_secs_f64()
+        summary.to_find.as_secs_f64(),
+        (summary.elapsed - summary.to_find).as_secs_f64()
     );
     if let Some(dir) = &args.save {
         args.problem.save_finding(finding, dir)?;

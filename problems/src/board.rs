@@ -77,6 +77,19 @@ impl<const N: usize> Board<N> {
         }
     }
 
+    /// The cell at signed coordinates as a solver reading through `A` sees it (see
+    /// [`crate::access`]); with [`crate::access::Exact`] this is [`Board::at`].
+    #[inline(always)]
+    pub fn read<A: crate::access::BoardAccess>(&self, r: i32, c: i32) -> Option<Stone> {
+        use crate::access::{Colour, Read};
+        match A::read(r, c, N as i32) {
+            Read::Cell(r, c) => self.get(r, c),
+            Read::Nothing => None,
+            Read::Stray(Colour::First) => Some(Stone::Black),
+            Read::Stray(Colour::Second) => Some(Stone::White),
+        }
+    }
+
     pub fn on_board(r: i32, c: i32) -> bool {
         r >= 0 && c >= 0 && (r as usize) < N && (c as usize) < N
     }

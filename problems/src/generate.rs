@@ -66,33 +66,46 @@ pub fn mixed_case<P: Generate>(
 
 /// Shrinks `input` greedily: repeatedly takes the first smaller valid variant for which
 /// `still_fails` holds, until no variant does or `budget` runs out. Returns the smallest input
-/// found and the number of successful steps.
+/// found, the number of successful steps, and whether it ended because no variant fails
+/// (1-minimal for the shrink steps) rather than on the budget.
 pub fn shrink<P: Generate>(
     input: &P::Input,
     mut still_fails: impl FnMut(&P::Input) -> bool,
     budget: std::time::Duration,
     mut on_step: impl FnMut(usize),
-) -> (P::Input, usize) {
+) -> (P::Input, usize, bool) {
     let started = std::time::Instant::now();
     let mut current = input.clone();
     let mut steps = 0;
-    'outer: loop {
-        for candidate in P::shrink(&current) {
+    // After a successful step the next pass starts where that one succeeded (rather than at
+    // the biggest steps again), so each candidate is tried about once per pass; it ends when
+    // a whole pass over the candidates finds none that keeps failing: 1-minimal for the steps.
+    let mut start = 0;
+    loop {
+        let candidates = P::shrink(&current);
+        let n = candidates.len();
+        let mut progressed = false;
+        for k in 0..n {
             if started.elapsed() > budget {
-                break 'outer;
+                return (current, steps, false);
             }
-            let valid = P::parse(P::write_input(&candidate).as_bytes())
-                .is_ok_and(|parsed| parsed == candidate);
-            if valid && still_fails(&candidate) {
-                current = candidate;
+            let index = (start + k) % n;
+            let candidate = &candidates[index];
+            let valid = P::parse(P::write_input(candidate).as_bytes())
+                .is_ok_and(|parsed| &parsed == candidate);
+            if valid && still_fails(candidate) {
+                current = candidate.clone();
                 steps += 1;
                 on_step(steps);
-                continue 'outer;
+                start = index;
+                progressed = true;
+                break;
             }
         }
-        break;
+        if !progressed {
+            return (current, steps, true);
+        }
     }
-    (current, steps)
 }
 
 /// The stream of test `index` of `family` under `seed`.

@@ -78,6 +78,12 @@ pub trait Problem: Sized + Send + Sync + 'static {
     /// Known-wrong solutions, each a realistic contestant bug named after it: every hidden
     /// test set must reject all of them (see `judge strength`).
     fn wrong_solvers() -> Vec<Solver<Self>>;
+
+    /// Board-access models (see [`crate::access`]) that can never differ from the reference
+    /// on a valid input of this problem, each with the argument; they are not wrong solvers.
+    fn equivalent_models() -> &'static [crate::access::Equivalent] {
+        &[]
+    }
 }
 
 /// A named in-process solver of problem `P`.

@@ -83,6 +83,29 @@ fn check_plain_set<P: Problem>(files: &BTreeMap<String, Vec<u8>>) {
             P::ID
         );
     }
+    // Every boundary obligation is met, and coverage.csv names tests that exist.
+    let coverage = String::from_utf8_lossy(&files["coverage.csv"]).into_owned();
+    assert!(
+        coverage.starts_with("obligation,met,tests,what\n"),
+        "{coverage}"
+    );
+    let rows: Vec<&str> = coverage.lines().skip(1).collect();
+    assert!(
+        rows.len() >= 40,
+        "{}: only {} obligations",
+        P::ID,
+        rows.len()
+    );
+    for row in rows {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields[1], "yes", "{}: obligation not met: {row}", P::ID);
+        let first = fields[2].split(' ').next().unwrap();
+        assert!(
+            files.contains_key(&format!("{first}.in")),
+            "{}: {row}",
+            P::ID
+        );
+    }
     let manifest = String::from_utf8_lossy(&files["manifest.csv"]).into_owned();
     assert!(
         manifest.starts_with("test,source,family,seed,index,params,answer\n"),

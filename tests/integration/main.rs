@@ -4,6 +4,7 @@ mod util;
 
 mod cli_basics;
 mod corpus_through_binary;
+mod default_testsets;
 mod differential;
 mod generation;
 mod hostile_inputs;

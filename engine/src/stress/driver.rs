@@ -17,15 +17,33 @@ use crate::error::JudgeError;
 use crate::progress::Progress;
 
 /// How long shrinking may take.
-const SHRINK_BUDGET: Duration = Duration::from_secs(10);
+const SHRINK_BUDGET: Duration = Duration::from_secs(30);
+
+/// The strongest known cases, tried before the family mix: (input, where from, parameters).
+pub type Strongest<P> = [(<P as problems::Problem>::Input, &'static str, String)];
+
+/// Case `case` of the run: the strongest known cases first, then the family mix.
+fn case_at<P: Generate>(
+    strongest: &Strongest<P>,
+    families: &[problems::Family<P>],
+    case: u64,
+    seed: u64,
+) -> (P::Input, &'static str, String) {
+    match strongest.get(case as usize) {
+        Some((input, family, params)) => (input.clone(), family, params.clone()),
+        None => mixed_case(families, case - strongest.len() as u64, seed),
+    }
+}
 
 /// Compares `candidate` with `trusted` on the budget's cases, on `jobs` threads (a
-/// submission's sandbox must have that many slots).
+/// submission's sandbox must have that many slots): first `strongest`, then the family mix.
+#[allow(clippy::too_many_arguments)]
 pub fn run<P: Generate>(
     budget: Budget,
     jobs: usize,
     trusted: fn(&P::Input) -> P::Answer,
     candidate: &dyn Candidate<P>,
+    strongest: &Strongest<P>,
     progress: &Progress,
     cancel: &Cancel,
 ) -> Result<Summary, JudgeError> {
@@ -63,7 +81,7 @@ pub fn run<P: Generate>(
                             break;
                         }
                         let (input, _, _) =
-                            mixed_case(&families, budget.shard.case(i), budget.seed);
+                            case_at(strongest, &families, budget.shard.case(i), budget.seed);
                         match candidate.failure(slot, &input, &trusted(&input)) {
                             Ok(None) => {}
                             Ok(Some(got)) => {
@@ -97,15 +115,17 @@ pub fn run<P: Generate>(
         }
     }
     let cases = found.as_ref().map_or(next, |(i, _)| i + 1);
+    let to_find = started.elapsed();
     let finding = match found {
         None => None,
         Some((i, got)) => Some(shrink_finding::<P>(
-            budget, i, got, &families, trusted, candidate, progress, cancel,
+            budget, i, got, &families, strongest, trusted, candidate, progress, cancel,
         )?),
     };
     Ok(Summary {
         cases,
         elapsed: started.elapsed(),
+        to_find,
         finding,
     })
 }
@@ -117,17 +137,18 @@ fn shrink_finding<P: Generate>(
     i: u64,
     got: String,
     families: &[problems::Family<P>],
+    strongest: &Strongest<P>,
     trusted: fn(&P::Input) -> P::Answer,
     candidate: &dyn Candidate<P>,
     progress: &Progress,
     cancel: &Cancel,
 ) -> Result<Finding, JudgeError> {
     let case = budget.shard.case(i);
-    let (input, family, params) = mixed_case(families, case, budget.seed);
+    let (input, family, params) = case_at(strongest, families, case, budget.seed);
     progress.message(&format!("shrinking case {case}"));
     let mut error = None;
     let mut shrunk_got = got.clone();
-    let (shrunk, steps) = problems::shrink::<P>(
+    let (shrunk, steps, complete) = problems::shrink::<P>(
         &input,
         |smaller| {
             if error.is_some() || cancel.is_cancelled() {
@@ -162,5 +183,6 @@ fn shrink_finding<P: Generate>(
         shrunk_expected: P::write_answer(&trusted(&shrunk)),
         shrunk_got,
         shrink_steps: steps,
+        shrink_complete: complete && !cancel.is_cancelled(),
     })
 }

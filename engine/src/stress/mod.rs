@@ -67,6 +67,9 @@ pub struct Finding {
     pub shrunk_expected: String,
     pub shrunk_got: String,
     pub shrink_steps: usize,
+    /// Did shrinking end because no step keeps the disagreement (1-minimal for the shrink
+    /// steps), rather than on its time budget?
+    pub shrink_complete: bool,
 }
 
 /// What a stress run did.
@@ -74,5 +77,7 @@ pub struct Finding {
 pub struct Summary {
     pub cases: u64,
     pub elapsed: Duration,
+    /// Time from the start to the finding, before shrinking (the whole run if none).
+    pub to_find: Duration,
     pub finding: Option<Finding>,
 }

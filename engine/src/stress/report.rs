@@ -25,8 +25,13 @@ pub fn render<P: Problem>(finding: &Finding, replay: &str) -> String {
         one_line(&finding.got),
     );
     out.push_str(&format!(
-        "shrunk in {} steps:\n  expected {}\n  got      {}\n\n",
+        "shrunk in {} steps{}:\n  expected {}\n  got      {}\n\n",
         finding.shrink_steps,
+        if finding.shrink_complete {
+            " (1-minimal: no single step keeps the disagreement)"
+        } else {
+            " (stopped by the 30 s shrink budget)"
+        },
         one_line(&finding.shrunk_expected),
         one_line(&finding.shrunk_got)
     ));

@@ -1,9 +1,12 @@
 //! attack25: which panels of the 5×5 Attack 25 board may each of the four colours take next?
 //! Spec: `shared/problems/attack25.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
+
+/// The reference solver reading cells through a board-access model (see [`crate::access`]).
+pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::error::{AnswerError, ParseError};
@@ -243,7 +246,17 @@ impl Problem for Attack25 {
     }
 
     fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(crate::model_solvers!(
+            Self,
+            solve_with_access,
+            wrong::EQUIVALENT_MODELS
+        ));
+        solvers
+    }
+
+    fn equivalent_models() -> &'static [crate::access::Equivalent] {
+        wrong::EQUIVALENT_MODELS
     }
 }
 

@@ -120,3 +120,7 @@ wrong! {
     "edge-is-future-sandwich" => edge_is_future,
     "adjacent-orthogonal-only" => adjacent_orthogonal,
 }
+
+/// Board-access models that cannot make this problem's answer differ from the reference on a
+/// valid input, with the reason (see [`crate::access`]).
+pub const EQUIVALENT_MODELS: &[crate::access::Equivalent] = &[];

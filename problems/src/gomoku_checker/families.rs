@@ -372,8 +372,24 @@ impl Generate for GomokuChecker {
         ]
     }
 
+    /// The board steps, then every black-white pair (last): the stone counts decide who
+    /// moved last, so a finding may need a pair removed together to keep failing; with them
+    /// a finished shrink is 1-minimal for single stones and for pairs.
     fn shrink(board: &Input) -> Vec<Input> {
-        crate::stones::shrink_board(board)
+        let mut out = crate::stones::shrink_board(board);
+        let blacks: Vec<(usize, usize)> = board.stones(Stone::Black).collect();
+        let whites: Vec<(usize, usize)> = board.stones(Stone::White).collect();
+        for (i, &(br, bc)) in blacks.iter().enumerate() {
+            for (j, &(wr, wc)) in whites.iter().enumerate() {
+                if i != j {
+                    let mut b = *board;
+                    b.set(br, bc, None);
+                    b.set(wr, wc, None);
+                    out.push(b);
+                }
+            }
+        }
+        out
     }
 
     fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Input> {

@@ -1,9 +1,12 @@
 //! gomoku-checker: can this 19×19 gomoku position arise in a game (black first, alternating,
 //! the game ends at the first five or more)? Spec: `shared/problems/gomoku-checker.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
+
+/// The reference solver reading cells through a board-access model (see [`crate::access`]).
+pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::board::{Board, Stone};
@@ -115,6 +118,16 @@ impl Problem for GomokuChecker {
     }
 
     fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(crate::model_solvers!(
+            Self,
+            solve_with_access,
+            wrong::EQUIVALENT_MODELS
+        ));
+        solvers
+    }
+
+    fn equivalent_models() -> &'static [crate::access::Equivalent] {
+        wrong::EQUIVALENT_MODELS
     }
 }

@@ -6,22 +6,32 @@
 //! position with a five is reachable iff the five belongs to the player who moved last and one
 //! of that player's stones, removed, leaves a position without any five: that stone was the
 //! last move, and the position before it is reachable by the first argument.
+//!
+//! Cells are read through a [`BoardAccess`]: [`Exact`] makes the reference, the other models
+//! the board-access wrong solutions (see [`crate::access`]).
 
-use super::{Answer, Input};
+use super::{Answer, Input, SIZE};
+use crate::access::{BoardAccess, Exact};
 use crate::board::{LINES, Stone};
 
 /// Does `stone` have five or more in a row anywhere? (Five consecutive cells of `stone`
 /// starting at one of its stones.)
-pub(crate) fn has_five(board: &Input, stone: Stone) -> bool {
+pub(crate) fn has_five<A: BoardAccess>(board: &Input, stone: Stone) -> bool {
     board.stones(stone).any(|(r, c)| {
         let (r, c) = (r as i32, c as i32);
-        LINES
-            .iter()
-            .any(|&(dr, dc)| (0..5).all(|k| board.at(r + k * dr, c + k * dc) == Some(stone)))
+        LINES.iter().any(|&(dr, dc)| {
+            A::scans((r, c), (dr, dc), 5, SIZE as i32)
+                && (0..5).all(|k| board.read::<A>(r + k * dr, c + k * dc) == Some(stone))
+        })
     })
 }
 
 pub fn solve(board: &Input) -> Answer {
+    solve_with::<Exact>(board)
+}
+
+/// The reference's reasoning with cells read through `A`.
+pub fn solve_with<A: BoardAccess>(board: &Input) -> Answer {
     let (black, white) = (board.count(Stone::Black), board.count(Stone::White));
     let last = if black == white {
         Stone::White
@@ -30,16 +40,16 @@ pub fn solve(board: &Input) -> Answer {
     } else {
         return Answer::No;
     };
-    if has_five(board, last.other()) {
+    if has_five::<A>(board, last.other()) {
         return Answer::No;
     }
-    if !has_five(board, last) {
+    if !has_five::<A>(board, last) {
         return Answer::Yes;
     }
     let mut before = *board;
     for (r, c) in board.stones(last) {
         before.set(r, c, None);
-        if !has_five(&before, last) {
+        if !has_five::<A>(&before, last) {
             return Answer::Yes;
         }
         before.set(r, c, Some(last));

@@ -123,3 +123,20 @@ wrong! {
     "edge-off-by-one" => edge_off_by_one,
     "one-window-only" => one_window_only,
 }
+
+/// Board-access models that cannot make this problem's answer differ from the reference on a
+/// valid input, with the reason (see [`crate::access`]).
+pub const EQUIVALENT_MODELS: &[crate::access::Equivalent] = &[
+    crate::access::Equivalent {
+        model: "access-pad-thin-left-black",
+        why: "the scan walks from stones along -, |, \\ and / (up-right) only, so its column never decreases and column -1 is never read; every other read is exact",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-left-white",
+        why: "the scan walks from stones along -, |, \\ and / (up-right) only, so its column never decreases and column -1 is never read; every other read is exact",
+    },
+    crate::access::Equivalent {
+        model: "six-check-parallel-line",
+        why: "five or more wins in gomoku-checker, so the solver never looks past a run's end: the model's only change (which cell is read beyond a run) is never exercised; its reads are exact",
+    },
+];

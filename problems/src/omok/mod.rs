@@ -1,9 +1,12 @@
 //! omok: who has exactly five in a row on a 19×19 board, and where does it start?
 //! Spec: `shared/problems/omok.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
+
+/// The reference solver reading cells through a board-access model (see [`crate::access`]).
+pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::board::{Board, Stone};
@@ -166,7 +169,17 @@ impl Problem for Omok {
     }
 
     fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(crate::model_solvers!(
+            Self,
+            solve_with_access,
+            wrong::EQUIVALENT_MODELS
+        ));
+        solvers
+    }
+
+    fn equivalent_models() -> &'static [crate::access::Equivalent] {
+        wrong::EQUIVALENT_MODELS
     }
 }
 

@@ -1,12 +1,21 @@
-//! The reference: every maximal run of one colour, in every line direction, measured from its
-//! first stone; the runs of length exactly five are the wins.
+//! The reference: every run of one colour, in every line direction, looked at from its first
+//! stone: five stones of that colour, and neither the cell before nor the cell after holds
+//! one (so the run is exactly five long).
+//!
+//! Cells are read through a [`BoardAccess`]: [`Exact`] makes the reference, the other models
+//! the board-access wrong solutions (see [`crate::access`]).
 
-use super::{Answer, Input, Win};
+use super::{Answer, Input, SIZE, Win};
+use crate::access::{BoardAccess, Exact};
 use crate::board::{LINES, Stone};
 
 /// Every exact five on the board, each reported at its leftmost stone (topmost if vertical),
 /// in row-major order of that stone.
 pub fn exact_fives(board: &Input) -> Vec<Win> {
+    exact_fives_with::<Exact>(board)
+}
+
+fn exact_fives_with<A: BoardAccess>(board: &Input) -> Vec<Win> {
     let mut fives = Vec::new();
     let stones = board
         .stones(Stone::Black)
@@ -17,13 +26,13 @@ pub fn exact_fives(board: &Input) -> Vec<Win> {
         // Directions -, |, \ walk right/down from the leftmost (topmost) stone; `/` is walked
         // up-right from its bottom-left end, which is its leftmost stone.
         for &(dr, dc) in &LINES {
-            if board.at(r - dr, c - dc) == Some(stone) {
-                continue; // not the first stone of its run
-            }
-            let len = (0..)
-                .take_while(|&k| board.at(r + k * dr, c + k * dc) == Some(stone))
-                .count();
-            if len == 5 {
+            let holds = |(r, c): (i32, i32)| board.read::<A>(r, c) == Some(stone);
+            let (before, after) = ((r - dr, c - dc), (r + 5 * dr, c + 5 * dc));
+            if A::scans((r, c), (dr, dc), 5, SIZE as i32)
+                && !holds(A::beyond(before, (-dr, -dc)))
+                && (1..5).all(|k| holds((r + k * dr, c + k * dc)))
+                && !holds(A::beyond(after, (dr, dc)))
+            {
                 fives.push(Win {
                     stone,
                     row: r as usize,
@@ -38,5 +47,10 @@ pub fn exact_fives(board: &Input) -> Vec<Win> {
 }
 
 pub fn solve(board: &Input) -> Answer {
-    exact_fives(board).first().copied()
+    solve_with::<Exact>(board)
+}
+
+/// The reference with cells read through `A`.
+pub fn solve_with<A: BoardAccess>(board: &Input) -> Answer {
+    exact_fives_with::<A>(board).first().copied()
 }

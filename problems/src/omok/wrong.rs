@@ -93,3 +93,7 @@ wrong! {
     "six-disqualifies-colour" => six_disqualifies,
     "row-col-swapped" => row_col_swapped,
 }
+
+/// Board-access models that cannot make this problem's answer differ from the reference on a
+/// valid input, with the reason (see [`crate::access`]).
+pub const EQUIVALENT_MODELS: &[crate::access::Equivalent] = &[];

@@ -1,9 +1,12 @@
 //! othello-flips: which white discs does black's disc on `P` flip? Spec:
 //! `shared/problems/othello-flips.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
+
+/// The reference solver reading cells through a board-access model (see [`crate::access`]).
+pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::error::{AnswerError, ParseError};
@@ -197,6 +200,16 @@ impl Problem for OthelloFlips {
     }
 
     fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(crate::model_solvers!(
+            Self,
+            solve_with_access,
+            wrong::EQUIVALENT_MODELS
+        ));
+        solvers
+    }
+
+    fn equivalent_models() -> &'static [crate::access::Equivalent] {
+        wrong::EQUIVALENT_MODELS
     }
 }

@@ -101,3 +101,36 @@ wrong! {
     "empty-closes-run" => empty_closes,
     "no-south-diagonals" => no_south_diagonals,
 }
+
+/// Board-access models that cannot make this problem's answer differ from the reference on a
+/// valid input, with the reason (see [`crate::access`]).
+pub const EQUIVALENT_MODELS: &[crate::access::Equivalent] = &[
+    crate::access::Equivalent {
+        model: "access-flat-sentinel-stray-white",
+        why: "every read on the board is exact and every read off it finds nothing or a white disc, never black: a ray that leaves the board is never closed, so it flips nothing, as in the reference (a stray white adds no disc)",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-top-white",
+        why: "every read on the board is exact and every read off it finds nothing or a white disc, never black: a ray that leaves the board is never closed, so it flips nothing, as in the reference (a stray white adds no disc)",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-bottom-white",
+        why: "every read on the board is exact and every read off it finds nothing or a white disc, never black: a ray that leaves the board is never closed, so it flips nothing, as in the reference (a stray white adds no disc)",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-left-white",
+        why: "every read on the board is exact and every read off it finds nothing or a white disc, never black: a ray that leaves the board is never closed, so it flips nothing, as in the reference (a stray white adds no disc)",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-right-white",
+        why: "every read on the board is exact and every read off it finds nothing or a white disc, never black: a ray that leaves the board is never closed, so it flips nothing, as in the reference (a stray white adds no disc)",
+    },
+    crate::access::Equivalent {
+        model: "access-off-board-white",
+        why: "every read on the board is exact and every read off it finds nothing or a white disc, never black: a ray that leaves the board is never closed, so it flips nothing, as in the reference (a stray white adds no disc)",
+    },
+    crate::access::Equivalent {
+        model: "access-row-unchecked-white",
+        why: "every read on the board is exact and every read off it finds nothing or a white disc, never black: a ray that leaves the board is never closed, so it flips nothing, as in the reference (a stray white adds no disc)",
+    },
+];

@@ -1,9 +1,12 @@
 //! renju: classify black's move on a 15×15 board under the RIF definitions (five, overline,
 //! double four, double three, four-three, four, three, none). Spec: `shared/problems/renju.md`.
 
-mod fast;
 pub mod families;
+mod fast;
 mod reference;
+
+/// The reference solver reading cells through a board-access model (see [`crate::access`]).
+pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::board::{Board, LINES, Stone};
@@ -212,7 +215,17 @@ impl Problem for Renju {
     }
 
     fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(crate::model_solvers!(
+            Self,
+            solve_with_access,
+            wrong::EQUIVALENT_MODELS
+        ));
+        solvers
+    }
+
+    fn equivalent_models() -> &'static [crate::access::Equivalent] {
+        wrong::EQUIVALENT_MODELS
     }
 }
 

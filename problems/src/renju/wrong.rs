@@ -204,3 +204,36 @@ wrong! {
     "closed-threes-count" => closed_threes,
     "three-point-may-make-five" => three_point_may_make_five,
 }
+
+/// Board-access models that cannot make this problem's answer differ from the reference on a
+/// valid input, with the reason (see [`crate::access`]).
+pub const EQUIVALENT_MODELS: &[crate::access::Equivalent] = &[
+    crate::access::Equivalent {
+        model: "access-flat-sentinel-stray-white",
+        why: "renju's solver only ever asks whether a point holds a black stone; every read on the board is exact and every read off it finds nothing or a white stone, both of which are 'not black', as the edge is in the reference",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-top-white",
+        why: "renju's solver only ever asks whether a point holds a black stone; every read on the board is exact and every read off it finds nothing or a white stone, both of which are 'not black', as the edge is in the reference",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-bottom-white",
+        why: "renju's solver only ever asks whether a point holds a black stone; every read on the board is exact and every read off it finds nothing or a white stone, both of which are 'not black', as the edge is in the reference",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-left-white",
+        why: "renju's solver only ever asks whether a point holds a black stone; every read on the board is exact and every read off it finds nothing or a white stone, both of which are 'not black', as the edge is in the reference",
+    },
+    crate::access::Equivalent {
+        model: "access-pad-thin-right-white",
+        why: "renju's solver only ever asks whether a point holds a black stone; every read on the board is exact and every read off it finds nothing or a white stone, both of which are 'not black', as the edge is in the reference",
+    },
+    crate::access::Equivalent {
+        model: "access-off-board-white",
+        why: "renju's solver only ever asks whether a point holds a black stone; every read on the board is exact and every read off it finds nothing or a white stone, both of which are 'not black', as the edge is in the reference",
+    },
+    crate::access::Equivalent {
+        model: "access-row-unchecked-white",
+        why: "renju's solver only ever asks whether a point holds a black stone; every read on the board is exact and every read off it finds nothing or a white stone, both of which are 'not black', as the edge is in the reference",
+    },
+];

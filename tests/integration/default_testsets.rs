@@ -1,0 +1,66 @@
+//! The default test sets (`judge testset PROBLEM --seed 1`) are kept, inputs and answers, in
+//! `problems/testsets/PROBLEM.txt`, where `problems/tests/default_testsets.rs` runs the
+//! reference solvers on them without the judge: the test cargo-mutants runs (see the README,
+//! "Mutation score"). This test keeps those files equal to what the judge writes; after an
+//! intended change to generated tests, rewrite them with `BOARDJUDGE_BLESS=1`.
+
+use std::path::Path;
+
+use crate::generation::scratch;
+use crate::util::*;
+
+/// The bundle text: for each test in name order, `=== NAME`, its input, `--- answer`, its
+/// answer.
+fn bundle(dir: &Path) -> String {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".in").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    let mut out = String::new();
+    for name in names {
+        out.push_str(&format!("=== {name}\n"));
+        out.push_str(&std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap());
+        out.push_str("--- answer\n");
+        out.push_str(&std::fs::read_to_string(dir.join(format!("{name}.ans"))).unwrap());
+    }
+    out
+}
+
+#[test]
+fn kept_default_test_sets_match_what_the_judge_writes() {
+    let bless = std::env::var_os("BOARDJUDGE_BLESS").is_some();
+    for problem in [
+        "gomoku-checker",
+        "omok",
+        "othello-flips",
+        "attack25",
+        "renju",
+    ] {
+        let dir = scratch(&format!("kept-{problem}"));
+        let out = judge()
+            .args(["testset", problem, "--seed", "1", "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let fresh = bundle(&dir);
+        let kept_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/testsets")
+            .join(format!("{problem}.txt"));
+        if bless {
+            std::fs::create_dir_all(kept_path.parent().unwrap()).unwrap();
+            std::fs::write(&kept_path, &fresh).unwrap();
+        }
+        let kept = std::fs::read_to_string(&kept_path).unwrap_or_default();
+        assert!(
+            kept == fresh,
+            "{} differs from `judge testset {problem} --seed 1`: rerun with BOARDJUDGE_BLESS=1 if the change is intended",
+            kept_path.display()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
