@@ -407,7 +407,9 @@ fn judge_solutions_writes_single_file_sources_named_after_their_bug() {
         .flat_map(|k| std::fs::read_dir(dir.join(k)).unwrap())
         .map(|e| e.unwrap().metadata().unwrap().len())
         .sum();
-    assert!(total < 2_000_000, "{total} bytes of sources");
+    // Every solver is one self-contained file (the problem's code inlined): with the 148
+    // hand-written and board-access wrong solvers that is a few MB, not 18 MB of binaries.
+    assert!(total < 4_000_000, "{total} bytes of sources");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

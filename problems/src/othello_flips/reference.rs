@@ -50,9 +50,9 @@ pub fn solve_with<A: BoardAccess>(input: &Input) -> Answer {
         // At most 7 steps: a board line is 8 squares (the bound only matters to models that
         // alias squares outside the board to squares inside).
         let mut last = look::<A>(input, (r, c));
-        while whites < SIZE as i32
-            && let Found::White(bit) = last
-        {
+        // (No let chain: exported solutions build with edition 2018, as contest tools do.)
+        while whites < SIZE as i32 {
+            let Found::White(bit) = last else { break };
             run |= bit;
             whites += 1;
             r += dr;
