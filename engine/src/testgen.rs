@@ -240,7 +240,7 @@ pub fn testset_cases<P: Boundary>(seed: u64) -> Result<Vec<TestCase>, JudgeError
             "boundary" => format!("boundary-{}", test.row.params.replace('/', ".")),
             _ => test.row.family.clone(),
         };
-        test.row.test = format!("{:03}-{kind}", n + 1);
+        test.row.test = format!("{:03}-{}", n + 1, file_name_safe(&kind));
     }
     Ok(tests)
 }
@@ -614,4 +614,17 @@ pub fn strongest_cases<P: Boundary>(seed: u64) -> Vec<(P::Input, &'static str, S
         }
     }
     out
+}
+
+/// `kind` made fit for a test file name as the contest tools require
+/// (`[a-zA-Z0-9_.-]`, problemtools and BAPCtools refuse others): `+` becomes `plus`, any other
+/// character outside the set `_`.
+fn file_name_safe(kind: &str) -> String {
+    kind.chars()
+        .map(|c| match c {
+            'a'..='z' | 'A'..='Z' | '0'..='9' | '_' | '.' | '-' => c.to_string(),
+            '+' => "plus".to_string(),
+            _ => "_".to_string(),
+        })
+        .collect()
 }

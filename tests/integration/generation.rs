@@ -154,6 +154,17 @@ fn testset_is_byte_identical_and_pinned<P: Problem>() {
     }
     let (fa, fb) = (files(&a), files(&b));
     assert_eq!(fa, fb, "{problem}: two runs differ");
+    // File names the contest tools accept: [a-zA-Z0-9_][a-zA-Z0-9_.-]*.
+    for name in fa.keys() {
+        let ok = name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b))
+            && !name.starts_with(['.', '-']);
+        assert!(
+            ok,
+            "{problem}: test file name {name:?} is not [a-zA-Z0-9_.-]"
+        );
+    }
     check_plain_set::<P>(&fa);
     let got = digest(&fa);
     let _ = std::fs::remove_dir_all(&a);
