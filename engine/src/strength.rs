@@ -175,25 +175,6 @@ impl Matrix {
             .collect();
         greedy_cover(&rejects)
     }
-
-    /// The matrix as CSV, one row per test, one column per entrant (`kind:name`).
-    pub fn write_csv(&self, path: &Path) -> Result<(), JudgeError> {
-        let mut csv = csv::Writer::from_path(path).map_err(|e| JudgeError::report(path, e))?;
-        let header = std::iter::once("test".to_string()).chain(
-            self.entrants
-                .iter()
-                .map(|e| format!("{}:{}", e.expect.label(), e.name)),
-        );
-        csv.write_record(header)
-            .map_err(|e| JudgeError::report(path, e))?;
-        for (t, test) in self.tests.iter().enumerate() {
-            let row = std::iter::once(test.name.clone())
-                .chain(self.verdicts.iter().map(|v| v[t].to_string()));
-            csv.write_record(row)
-                .map_err(|e| JudgeError::report(path, e))?;
-        }
-        csv.flush().map_err(|e| JudgeError::io(path, e))
-    }
 }
 
 /// Greedy set cover over `rejects[test][submission]`: repeatedly the test that rejects the
