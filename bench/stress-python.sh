@@ -4,10 +4,11 @@
 #
 #   bench/stress-python.sh [PROBLEM...]      (default: all five; SEEDS="1 2 3" to vary seeds)
 #
-# omok and gomoku-checker models run as real Python ports (bench/python_models.py: the
-# reference algorithm in Python reading through the model's accessor); every other wrong
-# solution runs through bench/run_compiled.py, a Python process that pipes the case to the
-# compiled solver (Python's start-up cost per case, the compiled solver's work).
+# The board-access models run as real Python ports (bench/python_models.py: the problem's
+# reference algorithm in plain Python, bench/python/P.py, reading cells through the model's
+# accessor). The hand-written wrong solutions run through bench/run_compiled.py: a Python
+# process that first runs the Python reference on the case (Python's start-up and solving
+# time) and then prints the compiled wrong solver's answer.
 # Prints one CSV row per run:
 #   problem,solution,kind,seed,found,cases,find_s,shrink_s,wall_s,stones_left,minimal
 # (find_s: from the first case to the finding, as `judge stress` reports it; shrink_s: the
@@ -25,13 +26,25 @@ problems=("$@")
 seeds=${SEEDS:-1}
 echo "problem,solution,kind,seed,found,cases,find_s,shrink_s,wall_s,stones_left,minimal"
 for problem in "${problems[@]}"; do
+  # The wrong solutions' names; the judge binary acts as each one when linked under its name.
   "$judge" solutions "$problem" --out "$work/sol-$problem" 2>/dev/null
-  for wrong in "$work/sol-$problem"/wrong/*; do
-    name=$(basename "$wrong")
+  mkdir -p "$work/bin"
+  # A port that is itself wrong would make every model "found" at once: check it first.
+  check=$("$judge" stress "$problem" --seed 1 --cases 200 -- python3 "$work/py/$problem--reference.py" \
+      2>"$work/err" || true)
+  if ! grep -q "^no disagreement" <<<"$check"; then
+    echo "$problem: the Python reference port disagrees with the reference" >&2
+    cat "$work/err" >&2
+    exit 1
+  fi
+  for source in "$work/sol-$problem"/wrong/*.rs; do
+    name=$(basename "$source" .rs)
+    wrong=$work/bin/$name
+    ln -f "$judge" "$wrong" 2>/dev/null || cp "$judge" "$wrong"
     if [ -f "$work/py/$name.py" ]; then
       kind=python; cmd=(python3 "$work/py/$name.py")
     else
-      kind=wrapper; cmd=(python3 "$PWD/bench/run_compiled.py" "$wrong")
+      kind=wrapper; cmd=(python3 "$PWD/bench/run_compiled.py" "$wrong" "$work/py/$problem--reference.py")
     fi
     for seed in $seeds; do
       save="$work/save-$name-$seed"

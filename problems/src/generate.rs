@@ -64,40 +64,53 @@ pub fn mixed_case<P: Generate>(
     (input, family.name, params)
 }
 
-/// Shrinks `input` greedily: repeatedly takes the first smaller valid variant for which
-/// `still_fails` holds, until no variant does or `budget` runs out. Returns the smallest input
-/// found, the number of successful steps, and whether it ended because no variant fails
-/// (1-minimal for the shrink steps) rather than on the budget.
+/// Shrinks `input` greedily: repeatedly takes the first smaller valid variant that still
+/// fails, until no variant does or `budget` runs out. Returns the smallest input found, the
+/// number of successful steps, and whether it ended because no variant fails (1-minimal for
+/// the shrink steps) rather than on the budget.
+///
+/// Variants are handed to `first_failing` in order, up to `batch` at a time (so a caller can
+/// judge them in parallel); it returns the position in the batch of the first one that still
+/// fails. The result is the same for every `batch`: the first failing variant in order.
 pub fn shrink<P: Generate>(
     input: &P::Input,
-    mut still_fails: impl FnMut(&P::Input) -> bool,
+    mut first_failing: impl FnMut(&[P::Input]) -> Option<usize>,
+    batch: usize,
     budget: std::time::Duration,
     mut on_step: impl FnMut(usize),
 ) -> (P::Input, usize, bool) {
     let started = std::time::Instant::now();
+    let batch = batch.max(1);
     let mut current = input.clone();
     let mut steps = 0;
     // After a successful step the next pass starts where that one succeeded (rather than at
-    // the biggest steps again), so each candidate is tried about once per pass; it ends when
-    // a whole pass over the candidates finds none that keeps failing: 1-minimal for the steps.
+    // the biggest steps again), so each variant is tried about once per pass; it ends when
+    // a whole pass over the variants finds none that keeps failing: 1-minimal for the steps.
     let mut start = 0;
     loop {
-        let candidates = P::shrink(&current);
-        let n = candidates.len();
+        let variants = P::shrink(&current);
+        let n = variants.len();
+        let valid =
+            |v: &P::Input| P::parse(P::write_input(v).as_bytes()).is_ok_and(|parsed| &parsed == v);
+        // The valid variants in this pass's order, with their index in `variants`.
+        let mut order = (0..n)
+            .map(|k| (start + k) % n)
+            .filter(|&i| valid(&variants[i]));
         let mut progressed = false;
-        for k in 0..n {
+        loop {
             if started.elapsed() > budget {
                 return (current, steps, false);
             }
-            let index = (start + k) % n;
-            let candidate = &candidates[index];
-            let valid = P::parse(P::write_input(candidate).as_bytes())
-                .is_ok_and(|parsed| &parsed == candidate);
-            if valid && still_fails(candidate) {
-                current = candidate.clone();
+            let chunk: Vec<usize> = order.by_ref().take(batch).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let inputs: Vec<P::Input> = chunk.iter().map(|&i| variants[i].clone()).collect();
+            if let Some(k) = first_failing(&inputs) {
+                current = inputs[k].clone();
                 steps += 1;
                 on_step(steps);
-                start = index;
+                start = chunk[k];
                 progressed = true;
                 break;
             }

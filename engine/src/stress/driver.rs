@@ -119,7 +119,7 @@ pub fn run<P: Generate>(
     let finding = match found {
         None => None,
         Some((i, got)) => Some(shrink_finding::<P>(
-            budget, i, got, &families, strongest, trusted, candidate, progress, cancel,
+            budget, i, got, &families, strongest, trusted, candidate, &pool, jobs, progress, cancel,
         )?),
     };
     Ok(Summary {
@@ -130,7 +130,7 @@ pub fn run<P: Generate>(
     })
 }
 
-/// Shrinks the failing case `i` and describes it.
+/// Shrinks the failing case `i` and describes it, judging `jobs` shrink variants at a time.
 #[allow(clippy::too_many_arguments)]
 fn shrink_finding<P: Generate>(
     budget: Budget,
@@ -140,6 +140,8 @@ fn shrink_finding<P: Generate>(
     strongest: &Strongest<P>,
     trusted: fn(&P::Input) -> P::Answer,
     candidate: &dyn Candidate<P>,
+    pool: &rayon::ThreadPool,
+    jobs: usize,
     progress: &Progress,
     cancel: &Cancel,
 ) -> Result<Finding, JudgeError> {
@@ -150,22 +152,37 @@ fn shrink_finding<P: Generate>(
     let mut shrunk_got = got.clone();
     let (shrunk, steps, complete) = problems::shrink::<P>(
         &input,
-        |smaller| {
+        |variants| {
             if error.is_some() || cancel.is_cancelled() {
-                return false;
+                return None;
             }
-            match candidate.failure(0, smaller, &trusted(smaller)) {
-                Ok(Some(got)) => {
-                    shrunk_got = got;
-                    true
-                }
-                Ok(None) => false,
-                Err(e) => {
-                    error = Some(e);
-                    false
+            // Every variant of the batch is judged, one per slot at once; the first failing
+            // one in order wins, so the result is the one-at-a-time result.
+            let results: Vec<Result<Option<String>, JudgeError>> = pool.install(|| {
+                variants
+                    .par_iter()
+                    .map(|v| {
+                        let slot = rayon::current_thread_index().unwrap_or(0);
+                        candidate.failure(slot, v, &trusted(v))
+                    })
+                    .collect()
+            });
+            for (k, result) in results.into_iter().enumerate() {
+                match result {
+                    Ok(Some(got)) => {
+                        shrunk_got = got;
+                        return Some(k);
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        error = Some(e);
+                        return None;
+                    }
                 }
             }
+            None
         },
+        jobs,
         SHRINK_BUDGET,
         |steps| progress.message(&format!("shrinking case {case}: {steps} steps")),
     );
