@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use engine::cancel::Cancel;
 use engine::progress::Progress;
 use engine::registry::{ProblemEntry, parse_problem};
-use engine::report::{self, FamilyHint, Format, StrengthReport, Submission};
+use engine::report::{self, FamilyHint, StrengthReport, Submission};
 use engine::runner::submission::Staging;
 use engine::runner::tests::discover;
 use engine::strength::{Expect, entrants, family_hints, measure};
@@ -41,9 +41,6 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
-    if let Some(path) = &args.report {
-        Format::of(path)?;
-    }
     let tests = discover(&args.tests)?;
     let mut all = match &args.correct {
         Some(dir) => entrants(dir, Expect::Correct)?,

@@ -9,6 +9,7 @@ mod differential;
 mod generation;
 mod hostile_inputs;
 mod package;
+mod python_ports;
 mod reports;
 mod sandbox;
 mod strength;

@@ -64,12 +64,16 @@ fn packages_pass_bapctools_and_problemtools() {
     let dir = scratch("package-tools");
     let config = dir.join("xdg-config");
     std::fs::create_dir_all(&config).unwrap();
+    // The tools' temporary folders (BAPCtools keeps /tmp/bapctools_HASH) go into the scratch
+    // folder, removed at the end, not into the machine's /tmp.
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
     // One problem at a time (BAPCtools runs in parallel itself), its two formats side by side:
     // every judge running at once shares the sandbox's users and their process limit.
     for entry in PROBLEMS {
         let id = entry.id();
         std::thread::scope(|scope| {
-            let (dir, config, bt, verify) = (&dir, &config, &bt, &verify);
+            let (dir, config, tmp, bt, verify) = (&dir, &config, &tmp, &bt, &verify);
             scope.spawn(move || {
                 let icpc = package(id, &dir.join(format!("icpc-{id}")), "icpc");
                 for step in ["validate", "run"] {
@@ -77,6 +81,7 @@ fn packages_pass_bapctools_and_problemtools() {
                         .args([step, "--no-bar"])
                         .current_dir(&icpc)
                         .env("XDG_CONFIG_HOME", config)
+                        .env("TMPDIR", tmp)
                         .stdin(Stdio::null())
                         .output()
                         .unwrap();
@@ -94,6 +99,7 @@ fn packages_pass_bapctools_and_problemtools() {
                 let out = Command::new(verify)
                     .arg(&legacy)
                     .args(["-p", "config", "data", "submissions"])
+                    .env("TMPDIR", tmp)
                     .stdin(Stdio::null())
                     .output()
                     .unwrap();

@@ -802,9 +802,25 @@ fn sigkill_of_the_judge_leaves_nothing_running() {
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+    let staging = std::env::temp_dir().join(format!("boardjudge-staging-{}-0", child.id()));
+    assert!(staging.is_dir(), "{}", staging.display());
     child.kill().unwrap();
     child.wait().unwrap();
     assert_nothing_left("737373");
+    // No destructor ran: the next judge removes the dead one's staging folder.
+    assert!(staging.is_dir());
+    let out = judge()
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--", "sh", "-c", "echo 0"])
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!staging.exists(), "{} is left", staging.display());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -27,21 +27,17 @@ pub enum Format {
 }
 
 impl Format {
-    /// The format of `path` by its extension; anything else is a usage error, found before
-    /// any test runs.
-    pub fn of(path: &Path) -> Result<Format, JudgeError> {
+    /// The format of `path` by its extension; any other name is CSV, the command-line
+    /// contract's default (`../shared/cli.md`: "CSV by default; .json also accepted").
+    pub fn of(path: &Path) -> Format {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
         match extension.as_deref() {
-            Some("csv") => Ok(Format::Csv),
-            Some("json") => Ok(Format::Json),
-            Some("xml") => Ok(Format::JUnit),
-            Some("html" | "htm") => Ok(Format::Html),
-            _ => Err(JudgeError::Usage(format!(
-                "--report {}: the name must end in .csv, .json, .xml (JUnit) or .html",
-                path.display()
-            ))),
+            Some("json") => Format::Json,
+            Some("xml") => Format::JUnit,
+            Some("html" | "htm") => Format::Html,
+            _ => Format::Csv,
         }
     }
 }
@@ -138,7 +134,7 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), JudgeError> {
 
 /// Writes a `judge run` report to `path` in its format.
 pub fn write_run(path: &Path, report: &RunReport) -> Result<(), JudgeError> {
-    match Format::of(path)? {
+    match Format::of(path) {
         Format::Json => {
             let text = serde_json::to_string_pretty(report.rows).map_err(|e| failed(path, e))?;
             write_text(path, &(text + "\n"))
@@ -227,7 +223,7 @@ impl StrengthReport {
 
 /// Writes a `judge strength` report to `path` in its format.
 pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeError> {
-    match Format::of(path)? {
+    match Format::of(path) {
         Format::Json => {
             let text = serde_json::to_string_pretty(report).map_err(|e| failed(path, e))?;
             write_text(path, &(text + "\n"))

@@ -57,14 +57,15 @@ pub struct Staging {
     pub dir: PathBuf,
 }
 
+/// The prefix of every staging folder's name; the judge's pid follows it.
+const STAGING_PREFIX: &str = "boardjudge-staging-";
+
 impl Staging {
     pub fn new() -> Result<Staging, JudgeError> {
         let base = std::env::temp_dir();
+        remove_stale_staging(&base);
         for attempt in 0..1000u32 {
-            let dir = base.join(format!(
-                "boardjudge-staging-{}-{attempt}",
-                std::process::id()
-            ));
+            let dir = base.join(format!("{STAGING_PREFIX}{}-{attempt}", std::process::id()));
             match std::fs::create_dir(&dir) {
                 Ok(()) => {
                     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
@@ -79,6 +80,32 @@ impl Staging {
             "no free staging directory name",
             std::io::ErrorKind::AlreadyExists.into(),
         ))
+    }
+}
+
+/// Removes the staging folders of judges that are gone: a judge killed with SIGKILL runs no
+/// destructor. A folder whose judge's pid is alive (or reused) is left alone.
+fn remove_stale_staging(base: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    // Our effective uid, without unsafe code: /proc/self belongs to it.
+    let (Ok(me), Ok(entries)) = (std::fs::metadata("/proc/self"), std::fs::read_dir(base)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(STAGING_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let own = std::fs::symlink_metadata(entry.path())
+            .is_ok_and(|m| m.is_dir() && m.uid() == me.uid());
+        if own && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 
