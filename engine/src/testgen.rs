@@ -363,6 +363,17 @@ pub fn choose_generated<P: Boundary>(
     seed: u64,
     seen: &mut HashSet<String>,
 ) -> Vec<Candidate<P::Input>> {
+    choose_generated_against(fixed, seed, seen, &P::wrong_solvers())
+}
+
+/// [`choose_generated`] with the kill matrix of the wrong solutions `wrong` (the held-out
+/// benchmark leaves one out, as a contestant's bug nobody modelled).
+pub fn choose_generated_against<P: Boundary>(
+    fixed: &[P::Input],
+    seed: u64,
+    seen: &mut HashSet<String>,
+    wrong: &[problems::Solver<P>],
+) -> Vec<Candidate<P::Input>> {
     let families = P::families();
     let each = per_family(fixed.len(), families.len());
     let mut pool: Vec<Candidate<P::Input>> = Vec::new();
@@ -409,7 +420,6 @@ pub fn choose_generated<P: Boundary>(
         }
     }
 
-    let wrong = P::wrong_solvers();
     let kills = |input: &P::Input| -> Vec<usize> {
         let want = P::reference(input);
         (0..wrong.len())
@@ -562,25 +572,40 @@ fn csv_error(out: &Path, e: csv::Error) -> JudgeError {
     JudgeError::report(out.join("manifest.csv"), e)
 }
 
-/// The strongest known cases of problem `P` under `seed`, strongest first, for `judge
-/// stress`: the default test set's set cover (greedy over the kill matrix of the known-wrong
-/// solutions, board-access models included: each next test rejects the most solutions no
-/// earlier one rejects), then one boundary case per obligation (each with its obligation id).
-pub fn strongest_cases<P: Boundary>(seed: u64) -> Vec<(P::Input, &'static str, String)> {
+/// The tests every test set of `P` starts with (the corpus's valid cases), and their texts.
+pub fn fixed_tests<P: Problem>() -> (Vec<P::Input>, HashSet<String>) {
     let corpus = corpus::<P>();
-    let fixed: Vec<P::Input> = corpus
+    let fixed = corpus
         .valid
         .iter()
         .filter_map(|c| P::parse(c.input.as_bytes()).ok())
         .collect();
-    let mut seen: HashSet<String> = corpus.valid.iter().map(|c| c.input.clone()).collect();
+    let seen = corpus.valid.iter().map(|c| c.input.clone()).collect();
+    (fixed, seen)
+}
+
+/// The strongest known cases of problem `P` under `seed`, strongest first, for `judge
+/// stress`: the default test set's set cover (greedy over the kill matrix of the known-wrong
+/// solutions, board-access models included: each next test rejects the most solutions no
+/// earlier one rejects), then one boundary case per obligation (each with its obligation id).
+/// (The hunting cases are not added: with them, wrong solutions that the plan does not know
+/// took longer to find, not shorter — `cargo bench -p engine --bench held_out`.)
+pub fn strongest_cases<P: Boundary>(seed: u64) -> Vec<(P::Input, &'static str, String)> {
+    strongest_cases_against::<P>(seed, &P::wrong_solvers())
+}
+
+/// [`strongest_cases`] planned with the kill matrix of the wrong solutions `wrong` only.
+pub fn strongest_cases_against<P: Boundary>(
+    seed: u64,
+    wrong: &[problems::Solver<P>],
+) -> Vec<(P::Input, &'static str, String)> {
+    let (fixed, mut seen) = fixed_tests::<P>();
     let mut tests = fixed.clone();
     tests.extend(
-        choose_generated::<P>(&fixed, seed, &mut seen)
+        choose_generated_against::<P>(&fixed, seed, &mut seen, wrong)
             .into_iter()
             .map(|c| c.input),
     );
-    let wrong = P::wrong_solvers();
     let kills: Vec<Vec<usize>> = tests
         .iter()
         .map(|input| {

@@ -31,7 +31,8 @@ pub struct Args {
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     /// Write a report; the format follows the name: .csv or .json (one row per test), .xml
-    /// (JUnit, for CI), .html (one self-contained page with the failing boards drawn).
+    /// (JUnit, for CI), .html (one self-contained page with the failing boards drawn); any
+    /// other name: CSV.
     #[arg(long)]
     pub report: Option<PathBuf>,
     /// First recompute every answer file with the reference solver; a difference stops the

@@ -33,7 +33,8 @@ pub struct Args {
     pub correct: Option<PathBuf>,
     /// Write a report; the format follows the name: .csv (the tests x submissions verdict
     /// matrix), .json, .xml (JUnit: one test case per submission), .html (one page: the kill
-    /// matrix coloured, the cover, fragile tests, survivors). Nothing is written without it.
+    /// matrix coloured, the cover, fragile tests, survivors); any other name: CSV. Nothing is
+    /// written without it.
     #[arg(long)]
     pub report: Option<PathBuf>,
     #[command(flatten)]
