@@ -587,7 +587,8 @@ pub fn fixed_tests<P: Problem>() -> (Vec<P::Input>, HashSet<String>) {
 /// The strongest known cases of problem `P` under `seed`, strongest first, for `judge
 /// stress`: the default test set's set cover (greedy over the kill matrix of the known-wrong
 /// solutions, board-access models included: each next test rejects the most solutions no
-/// earlier one rejects), then one boundary case per obligation (each with its obligation id).
+/// earlier one rejects), then the rest of the default test set, then one boundary case per
+/// obligation (each with its obligation id).
 /// (The hunting cases are not added: with them, wrong solutions that the plan does not know
 /// took longer to find, not shorter — `cargo bench -p engine --bench held_out`.)
 pub fn strongest_cases<P: Boundary>(seed: u64) -> Vec<(P::Input, &'static str, String)> {
@@ -632,6 +633,12 @@ pub fn strongest_cases_against<P: Boundary>(
             rejected[k] = true;
         }
         out.push((tests[i].clone(), "testset-cover", String::new()));
+    }
+    // Then the rest of the default test set: a test that rejects no known-wrong solution may
+    // still reject a bug nobody modelled (it meets an obligation), so stress is never weaker
+    // than the test set.
+    for i in (0..tests.len()).filter(|&i| !used[i]) {
+        out.push((tests[i].clone(), "testset", String::new()));
     }
     for (id, _) in P::obligations() {
         if let Some(input) = boundary_case_at::<P>(&id, 0, seed) {

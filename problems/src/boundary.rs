@@ -199,8 +199,82 @@ fn noise<const N: usize>(board: &mut Board<N>, rng: &mut Rng, count: usize) {
     *board = placer.board;
 }
 
+/// An attempt at gomoku-checker's `phantom/…` obligation `id`: a four of one colour whose
+/// next cell lies beyond the named side (for `alias`: along the named line, at the named end,
+/// with the model's aliased cell holding the same colour), some noise, and counts that leave
+/// the four's colour not the last mover.
+fn phantom_attempt(id: &str, rng: &mut Rng) -> Option<Board<{ crate::gomoku_checker::SIZE }>> {
+    const N: usize = crate::gomoku_checker::SIZE;
+    let n = N as i32;
+    let parts: Vec<&str> = id.split('/').collect();
+    let (want_side, stone, model, dir, at_end) = match parts[..] {
+        ["phantom", "edge", s, colour] => (
+            Some(s),
+            if colour == "black" {
+                Stone::Black
+            } else {
+                Stone::White
+            },
+            None,
+            rng.pick(&LINES),
+            rng.chance(1, 2),
+        ),
+        ["phantom", "alias", model, d, end] => (
+            None,
+            rng.pick(&[Stone::Black, Stone::White]),
+            Some(alias_models().into_iter().find(|m| m.0 == model)?.1),
+            LINES[line_index(d)?],
+            end == "after",
+        ),
+        _ => return None,
+    };
+    let next_cell = |start: (i32, i32)| {
+        if at_end {
+            (start.0 + 4 * dir.0, start.1 + 4 * dir.1)
+        } else {
+            (start.0 - dir.0, start.1 - dir.1)
+        }
+    };
+    let run = find_run::<N>(rng, dir, 4, |start, _, _| {
+        let cell = next_cell(start);
+        side(cell.0, cell.1, n).is_some_and(|s| want_side.is_none_or(|want| s == want))
+            && model.is_none_or(|read| {
+                matches!(read(cell.0, cell.1, n), Read::Cell(r, c)
+                    if !run_cells(start, dir, 4).contains(&(r as i32, c as i32)))
+            })
+    })?;
+    let mut board = Board::<N>::empty();
+    for &(r, c) in &run {
+        board.set(r as usize, c as usize, Some(stone));
+    }
+    if let Some(read) = model
+        && let Read::Cell(r, c) = read(next_cell(run[0]).0, next_cell(run[0]).1, n)
+    {
+        board.set(r, c, Some(stone));
+    }
+    let mut placer = Placer::new(board);
+    let count = rng.range(0, 12) as usize;
+    placer.fill(rng, Stone::Black, count, 2);
+    placer.fill(rng, Stone::White, count, 2);
+    // Black moved last when it has one stone more; the four's colour must not have.
+    let (b, w) = (
+        placer.board.count(Stone::Black),
+        placer.board.count(Stone::White),
+    );
+    let (b_want, w_want) = match stone {
+        Stone::Black => (b.max(w), b.max(w)),
+        Stone::White => (b.max(w + 1), b.max(w + 1) - 1),
+    };
+    placer.fill(rng, Stone::Black, (b_want - b) as usize, 2);
+    placer.fill(rng, Stone::White, (w_want - w) as usize, 2);
+    Some(placer.board)
+}
+
 impl Boundary for GomokuChecker {
     fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input> {
+        if id.starts_with("phantom/") {
+            return phantom_attempt(id, rng);
+        }
         let stone = rng.pick(&[Stone::Black, Stone::White]);
         let mut layout =
             line_layout::<{ crate::gomoku_checker::SIZE }>(id, rng, stone, false, hunting)?;

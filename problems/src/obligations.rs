@@ -19,6 +19,10 @@
 //!     the parallel line at OFFSET (`+1`: one step clockwise from D, `-1`), holds a stone of the
 //!     five's colour / the other colour; for omok that stone is part of a parallel run of six
 //!     or more.
+//!   - `phantom/edge/SIDE/COLOUR`, `phantom/alias/MODEL/D/END` (gomoku-checker) — a four of the
+//!     player who did not move last whose next cell lies off the board: a read that finds that
+//!     colour there (stray memory, a thin pad, an aliased cell) sees a five that makes the
+//!     position unreachable. See [`phantom_obligations`].
 //! - **othello-flips**: `ray-to-edge/DIR` (whites from `P` up to the edge, nothing closes),
 //!   `closed-at-edge/DIR` (whites closed by black on the edge square), `alias/MODEL/DIR/COLOUR`
 //!   (a ray to the edge whose off-board square MODEL reads as a square of COLOUR: the wrap to
@@ -373,12 +377,128 @@ const RENJU_RULES: LineRules = LineRules {
 
 impl Obligations for GomokuChecker {
     fn obligations() -> Vec<(String, String)> {
-        line_obligations::<{ crate::gomoku_checker::SIZE }>(NO_PARALLEL)
+        let mut list = line_obligations::<{ crate::gomoku_checker::SIZE }>(NO_PARALLEL);
+        list.extend(phantom_obligations::<{ crate::gomoku_checker::SIZE }>());
+        list
     }
     fn met(board: &Self::Input) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
         line_met(board, &runs(board, 5), NO_PARALLEL, &mut out);
+        phantom_met(board, &mut out);
         out
+    }
+}
+
+/// The colour whose five would end a gomoku-checker position as unreachable: the player who
+/// did not move last (black moves first, so equal counts mean white moved last). `None` when
+/// the counts fit no game.
+pub fn not_last_mover<const N: usize>(board: &Board<N>) -> Option<Stone> {
+    let (black, white) = (board.count(Stone::Black), board.count(Stone::White));
+    if black == white {
+        Some(Stone::Black)
+    } else if black == white + 1 {
+        Some(Stone::White)
+    } else {
+        None
+    }
+}
+
+fn colour_name(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Black => "black",
+        Stone::White => "white",
+    }
+}
+
+/// gomoku-checker's phantom fives: a four of the player who did not move last, whose next
+/// cell lies off the board. A solver whose read there finds a stone of that colour (stray
+/// memory, a pad one cell too thin, or an aliased cell) sees a five that would make the
+/// position unreachable, and answers NO where the answer is YES. (A four of the last mover
+/// cannot show it: removing one of its stones undoes the phantom five.)
+///
+/// - `phantom/edge/SIDE/COLOUR`: such a four of COLOUR whose next cell lies beyond SIDE;
+/// - `phantom/alias/MODEL/D/END`: such a four along D whose off-board cell END it (`before`,
+///   `after`) MODEL reads as a board cell holding a stone of the four's colour. The direction
+///   and end are named because a scan reads only some of them: gomoku-checker's reference,
+///   like most contestants, reads forward from each stone.
+pub fn phantom_obligations<const N: usize>() -> Vec<(String, String)> {
+    let n = N as i32;
+    let mut ids = BTreeSet::new();
+    for (line, &dir) in LINES.iter().enumerate() {
+        let d = LINE_NAMES[line];
+        for r in 0..n {
+            for c in 0..n {
+                let run = Run {
+                    stone: Stone::Black,
+                    start: (r, c),
+                    dir,
+                    line,
+                    len: 4,
+                };
+                let last = (r + 3 * dir.0, c + 3 * dir.1);
+                if side(last.0, last.1, n).is_some() {
+                    continue;
+                }
+                for (end, cell) in [("before", run.before()), ("after", run.after())] {
+                    let Some(s) = side(cell.0, cell.1, n) else {
+                        continue;
+                    };
+                    for colour in ["black", "white"] {
+                        ids.insert(format!("phantom/edge/{s}/{colour}"));
+                    }
+                    for (model, read) in alias_models() {
+                        if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
+                            && !run.contains((ar as i32, ac as i32))
+                        {
+                            ids.insert(format!("phantom/alias/{model}/{d}/{end}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ids.into_iter()
+        .map(|id| {
+            let parts: Vec<&str> = id.split('/').collect();
+            let what = match parts[..] {
+                ["phantom", "edge", side, colour] => format!(
+                    "four {colour} stones in a line, {colour} not the last to move, whose next cell lies off the board ({side}): a read that finds a {colour} stone there sees a five"
+                ),
+                ["phantom", "alias", model, d, end] => format!(
+                    "four stones along {d} of the player who did not move last, whose off-board cell {end} them the {model} model reads as a board cell holding the same colour: a phantom five"
+                ),
+                _ => id.clone(),
+            };
+            (id, what)
+        })
+        .collect()
+}
+
+/// The phantom-five obligations `board` meets (see [`phantom_obligations`]).
+pub fn phantom_met<const N: usize>(board: &Board<N>, out: &mut BTreeSet<String>) {
+    let n = N as i32;
+    let Some(stone) = not_last_mover(board) else {
+        return;
+    };
+    for run in runs(board, 4)
+        .iter()
+        .filter(|r| r.len == 4 && r.stone == stone)
+    {
+        let d = LINE_NAMES[run.line];
+        for (end, cell) in [("before", run.before()), ("after", run.after())] {
+            let Some(s) = side(cell.0, cell.1, n) else {
+                continue;
+            };
+            out.insert(format!("phantom/edge/{s}/{}", colour_name(stone)));
+            for (model, read) in alias_models() {
+                if let Read::Cell(r, c) = read(cell.0, cell.1, n)
+                    && !run.contains((r as i32, c as i32))
+                    && board.get(r, c) == Some(stone)
+                {
+                    out.insert(format!("phantom/alias/{model}/{d}/{end}"));
+                }
+            }
+        }
     }
 }
 
@@ -627,5 +747,38 @@ mod tests {
         assert!(!ids.contains(&"alias/wrap-negative/row/after/same"));
         assert!(ids.contains(&"corner-diagonal/bottom-right"));
         assert!(ids.contains(&"parallel/anti-diagonal/-1/same"));
+    }
+
+    #[test]
+    fn phantom_fives_are_the_four_of_the_player_who_did_not_move_last() {
+        let list = phantom_obligations::<19>();
+        let ids: Vec<&str> = list.iter().map(|(id, _)| id.as_str()).collect();
+        assert!(ids.contains(&"phantom/edge/top-left/white"));
+        assert!(ids.contains(&"phantom/alias/wrap-negative/anti-diagonal/after"));
+        assert!(ids.contains(&"phantom/alias/flat/row/after"));
+        // Python's wrap never turns a read past the right edge into a cell.
+        assert!(!ids.contains(&"phantom/alias/wrap-negative/row/after"));
+
+        // Four black stones down column 5 from the top edge, and black at (18, 5), where
+        // Python's board[-1][5] reads; white has as many stones, so black did not move last.
+        let mut board = Board::<19>::empty();
+        for r in 0..4 {
+            board.set(r, 5, Some(Stone::Black));
+            board.set(10, 2 * r, Some(Stone::White));
+        }
+        board.set(18, 5, Some(Stone::Black));
+        board.set(12, 12, Some(Stone::White));
+        let mut met = BTreeSet::new();
+        phantom_met(&board, &mut met);
+        assert!(met.contains("phantom/edge/top/black"), "{met:?}");
+        assert!(
+            met.contains("phantom/alias/wrap-negative/column/before"),
+            "{met:?}"
+        );
+        // With black one stone ahead, black moved last: no phantom five can show.
+        board.set(12, 12, None);
+        let mut met = BTreeSet::new();
+        phantom_met(&board, &mut met);
+        assert!(met.is_empty(), "{met:?}");
     }
 }
