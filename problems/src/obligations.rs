@@ -222,44 +222,57 @@ pub fn line_met<const N: usize>(
     }
 }
 
+/// Every placement of a run of `len` on an `N`×`N` board with an end cell off the board:
+/// `f(run, line name, "before" | "after", the end cell, its side)`.
+fn off_board_run_ends<const N: usize>(
+    len: i32,
+    mut f: impl FnMut(&Run, &str, &str, (i32, i32), &str),
+) {
+    let n = N as i32;
+    for (line, &dir) in LINES.iter().enumerate() {
+        for r in 0..n {
+            for c in 0..n {
+                let run = Run {
+                    stone: Stone::Black,
+                    start: (r, c),
+                    dir,
+                    line,
+                    len,
+                };
+                let last = (r + (len - 1) * dir.0, c + (len - 1) * dir.1);
+                if side(last.0, last.1, n).is_some() {
+                    continue;
+                }
+                for (end, cell) in [("before", run.before()), ("after", run.after())] {
+                    if let Some(s) = side(cell.0, cell.1, n) {
+                        f(&run, LINE_NAMES[line], end, cell, s);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Every line-problem obligation that some placement of one run on an empty `N`×`N` board
 /// could meet (computed from the geometry, so the list is exactly the feasible ones).
 pub fn line_obligations<const N: usize>(rules: LineRules) -> Vec<(String, String)> {
     let n = N as i32;
     let mut ids = BTreeSet::new();
-    for (line, &dir) in LINES.iter().enumerate() {
-        let d = LINE_NAMES[line];
-        for r in 0..n {
-            for c in 0..n {
-                for len in [5, 6] {
-                    let run = Run {
-                        stone: Stone::Black,
-                        start: (r, c),
-                        dir,
-                        line,
-                        len,
-                    };
-                    let end_cell = (r + (len - 1) * dir.0, c + (len - 1) * dir.1);
-                    if side(end_cell.0, end_cell.1, n).is_some() {
-                        continue;
-                    }
-                    for (end, cell) in [("before", run.before()), ("after", run.after())] {
-                        if let Some(s) = side(cell.0, cell.1, n) {
-                            ids.insert(format!("edge/{d}/{end}/{s}/{}", len_class(len)));
-                            for (model, read) in alias_models() {
-                                if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
-                                    && !run.contains((ar as i32, ac as i32))
-                                {
-                                    ids.insert(format!("alias/{model}/{d}/{end}/same"));
-                                    ids.insert(format!("alias/{model}/{d}/{end}/opposite"));
-                                }
-                            }
-                        }
-                    }
+    for len in [5, 6] {
+        off_board_run_ends::<N>(len, |run, d, end, cell, s| {
+            ids.insert(format!("edge/{d}/{end}/{s}/{}", len_class(len)));
+            for (model, read) in alias_models() {
+                if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
+                    && !run.contains((ar as i32, ac as i32))
+                {
+                    ids.insert(format!("alias/{model}/{d}/{end}/same"));
+                    ids.insert(format!("alias/{model}/{d}/{end}/opposite"));
                 }
             }
-        }
-        if rules.parallel {
+        });
+    }
+    if rules.parallel {
+        for d in LINE_NAMES {
             for offset in ["+1", "-1"] {
                 for colour in ["same", "opposite"] {
                     ids.insert(format!("parallel/{d}/{offset}/{colour}"));
@@ -424,39 +437,18 @@ fn colour_name(stone: Stone) -> &'static str {
 pub fn phantom_obligations<const N: usize>() -> Vec<(String, String)> {
     let n = N as i32;
     let mut ids = BTreeSet::new();
-    for (line, &dir) in LINES.iter().enumerate() {
-        let d = LINE_NAMES[line];
-        for r in 0..n {
-            for c in 0..n {
-                let run = Run {
-                    stone: Stone::Black,
-                    start: (r, c),
-                    dir,
-                    line,
-                    len: 4,
-                };
-                let last = (r + 3 * dir.0, c + 3 * dir.1);
-                if side(last.0, last.1, n).is_some() {
-                    continue;
-                }
-                for (end, cell) in [("before", run.before()), ("after", run.after())] {
-                    let Some(s) = side(cell.0, cell.1, n) else {
-                        continue;
-                    };
-                    for colour in ["black", "white"] {
-                        ids.insert(format!("phantom/edge/{s}/{colour}"));
-                    }
-                    for (model, read) in alias_models() {
-                        if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
-                            && !run.contains((ar as i32, ac as i32))
-                        {
-                            ids.insert(format!("phantom/alias/{model}/{d}/{end}"));
-                        }
-                    }
-                }
+    off_board_run_ends::<N>(4, |run, d, end, cell, s| {
+        for colour in ["black", "white"] {
+            ids.insert(format!("phantom/edge/{s}/{colour}"));
+        }
+        for (model, read) in alias_models() {
+            if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
+                && !run.contains((ar as i32, ac as i32))
+            {
+                ids.insert(format!("phantom/alias/{model}/{d}/{end}"));
             }
         }
-    }
+    });
     ids.into_iter()
         .map(|id| {
             let parts: Vec<&str> = id.split('/').collect();
