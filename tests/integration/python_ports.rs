@@ -11,8 +11,9 @@ use std::process::Command;
 use crate::generation::scratch;
 use crate::util::*;
 
-fn write_ports() -> PathBuf {
-    let dir = scratch("python-ports");
+/// Writes every port into a scratch folder of its own (`name`: the tests run at once).
+fn write_ports(name: &str) -> PathBuf {
+    let dir = scratch(name);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
         .arg(root.join("bench/python_models.py"))
@@ -25,7 +26,7 @@ fn write_ports() -> PathBuf {
 
 #[test]
 fn every_python_reference_port_passes_its_default_test_set() {
-    let ports = write_ports();
+    let ports = write_ports("python-ports-reference");
     for problem in problem_ids() {
         let port = ports.join(format!("{problem}--reference.py"));
         assert!(
@@ -60,7 +61,7 @@ fn every_python_reference_port_passes_its_default_test_set() {
 
 #[test]
 fn the_python_wrap_model_port_is_found_for_every_problem() {
-    let ports = write_ports();
+    let ports = write_ports("python-ports-wrap");
     for problem in problem_ids() {
         let port = ports.join(format!("{problem}--access-wrap-negative.py"));
         let out = judge()
