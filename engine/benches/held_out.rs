@@ -20,6 +20,7 @@ fn held_out<P: Generate + Boundary>(chosen: &[String]) {
     }
     let all = P::wrong_solvers();
     let families = P::families();
+    let (fixed, seen) = engine::testgen::fixed_tests::<P>();
     let rows: Vec<(&str, Option<u64>, &str, usize, bool)> = (0..all.len())
         .into_par_iter()
         .map(|k| {
@@ -32,7 +33,7 @@ fn held_out<P: Generate + Boundary>(chosen: &[String]) {
             let strongest = engine::testgen::strongest_cases_against::<P>(SEED, &others);
             let differs = |input: &P::Input| (all[k].solve)(input) != P::reference(input);
             // The default test set (`judge testset P --seed 1`) planned without it.
-            let (fixed, mut seen) = engine::testgen::fixed_tests::<P>();
+            let mut seen = seen.clone();
             let rejected_by_testset = fixed.iter().any(differs)
                 || engine::testgen::choose_generated_against::<P>(&fixed, SEED, &mut seen, &others)
                     .iter()
