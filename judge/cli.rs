@@ -46,7 +46,7 @@ pub enum Command {
     Families(commands::families::Args),
 }
 
-pub fn run(cli: &Cli) -> engine::Result<engine::Outcome> {
+pub fn run(cli: &Cli) -> judge_core::Result<judge_core::Outcome> {
     match &cli.command {
         Command::Problems => commands::problems::run(),
         Command::Solve(args) => commands::solve::run(args),
@@ -79,7 +79,7 @@ pub struct SandboxArgs {
 
 impl SandboxArgs {
     pub fn limits(&self) -> sandbox::Limits {
-        engine::runner::default_limits(self.time_limit, self.memory_limit)
+        judge_core::runner::default_limits(self.time_limit, self.memory_limit)
     }
 
     pub fn jobs(&self) -> usize {

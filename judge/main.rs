@@ -9,7 +9,7 @@ mod commands;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
-use engine::exit;
+use judge_core::exit;
 
 /// Set when a write to standard output failed because its reader went away.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
@@ -33,7 +33,7 @@ fn quiet_on_broken_pipe() {
     std::panic::set_hook(Box::new(move |info| {
         if is_broken_pipe(info.payload()) {
             STDOUT_CLOSED.store(true, Ordering::SeqCst);
-            engine::cancel::Cancel::on_interrupt().cancel();
+            judge_core::cancel::Cancel::on_interrupt().cancel();
         } else {
             default(info);
         }
@@ -42,7 +42,7 @@ fn quiet_on_broken_pipe() {
 
 fn main() {
     // Named PROBLEM--SOLVER, this executable is that solver (see `judge solutions`).
-    if let Some(code) = engine::solution_programs::dispatch_by_name() {
+    if let Some(code) = judge_package::solution_programs::dispatch_by_name() {
         std::process::exit(code);
     }
     quiet_on_broken_pipe();
@@ -52,10 +52,10 @@ fn main() {
     let code = match result {
         // Standard output went away: nothing more to say, and nobody to say it to.
         _ if STDOUT_CLOSED.load(Ordering::SeqCst) => exit::FAILURE,
-        Ok(Ok(engine::Outcome::Success)) => exit::SUCCESS,
-        Ok(Ok(engine::Outcome::Finding)) => exit::FINDING,
+        Ok(Ok(judge_core::Outcome::Success)) => exit::SUCCESS,
+        Ok(Ok(judge_core::Outcome::Finding)) => exit::FINDING,
         // The same for a command that writes to stdout itself and reports the error.
-        Ok(Err(engine::JudgeError::Io { source, .. }))
+        Ok(Err(judge_core::JudgeError::Io { source, .. }))
             if source.kind() == std::io::ErrorKind::BrokenPipe =>
         {
             exit::FAILURE

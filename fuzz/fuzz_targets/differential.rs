@@ -2,7 +2,7 @@
 //! The problem: `BOARDJUDGE_PROBLEM`, else the first byte.
 #![no_main]
 use libfuzzer_sys::{Corpus, fuzz_target};
-use problems::fuzz_bodies::{Outcome, select};
+use generators::fuzz_bodies::{Outcome, select};
 
 fuzz_target!(|data: &[u8]| -> Corpus {
     let Some((targets, data)) = select(data) else {

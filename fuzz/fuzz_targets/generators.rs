@@ -2,7 +2,7 @@
 //! both solvers. The problem: `BOARDJUDGE_PROBLEM`, else the first byte.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use problems::fuzz_bodies::select;
+use generators::fuzz_bodies::select;
 
 fuzz_target!(|data: &[u8]| {
     if let Some((targets, data)) = select(data) {

@@ -1,7 +1,7 @@
 //! `judge bench PROBLEM [--cases N] [--seed S]`.
 
-use engine::registry::{ProblemEntry, parse_problem};
-use engine::{Outcome, Result};
+use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

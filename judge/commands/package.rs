@@ -1,11 +1,11 @@
 //! `judge package PROBLEM --out DIR [--format icpc|legacy] [--seed S]`: a complete contest
-//! problem package (see `engine::package`).
+//! problem package (see `judge_package`).
 
 use std::path::PathBuf;
 
-use engine::package;
-use engine::registry::{ProblemEntry, parse_problem};
-use engine::{Outcome, Result};
+use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::{Outcome, Result};
+use judge_package as package;
 
 /// `judge package PROBLEM --out DIR [--format icpc|legacy] [--seed S]`.
 #[derive(clap::Args, Debug)]

@@ -1,7 +1,7 @@
 //! `judge problems`: one line per problem, its id and what it asks.
 
-use engine::registry::PROBLEMS;
-use engine::{Outcome, Result};
+use judge_core::registry::PROBLEMS;
+use judge_core::{Outcome, Result};
 
 pub fn run() -> Result<Outcome> {
     for problem in PROBLEMS {

@@ -4,18 +4,18 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use engine::cancel::Cancel;
-use engine::error::JudgeError;
-use engine::escape;
-use engine::progress::Progress;
-use engine::registry::{ProblemEntry, SolverKind, parse_problem};
-use engine::report::{self, Format, RunReport};
-use engine::runner::report::Row;
-use engine::runner::submission::{Staging, from_words};
-use engine::runner::tests::{Test, discover};
-use engine::runner::{near_limit, run_all};
-use engine::verdict::Verdict;
-use engine::{Outcome, Result};
+use judge_core::cancel::Cancel;
+use judge_core::error::JudgeError;
+use judge_core::escape;
+use judge_core::progress::Progress;
+use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
+use judge_core::runner::report::Row;
+use judge_core::runner::submission::{Staging, from_words};
+use judge_core::runner::tests::{Test, discover};
+use judge_core::runner::{near_limit, run_all};
+use judge_core::verdict::Verdict;
+use judge_core::{Outcome, Result};
+use judge_report::{self as report, Format, RunReport};
 use sandbox::Sandbox;
 
 use crate::cli::SandboxArgs;

@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use engine::registry::{ProblemEntry, parse_problem};
-use engine::solution_programs;
-use engine::{Outcome, Result};
+use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::{Outcome, Result};
+use judge_package::solution_programs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

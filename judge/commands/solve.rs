@@ -3,9 +3,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use engine::error::JudgeError;
-use engine::registry::{ProblemEntry, SolverKind, parse_problem};
-use engine::{Outcome, Result, input};
+use judge_core::error::JudgeError;
+use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
+use judge_core::{Outcome, Result, input};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

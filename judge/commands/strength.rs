@@ -1,19 +1,19 @@
 //! `judge strength PROBLEM --tests DIR --wrong DIR [--correct DIR] [--report FILE]`: how
-//! strong is a test set? (See [`engine::strength`].) Prints which tests reject which
+//! strong is a test set? (See [`judge_core::strength`].) Prints which tests reject which
 //! submission, wrong submissions only one test rejects (fragile), the greedy set cover, and
 //! for a survivor the families that would have caught it.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use engine::cancel::Cancel;
-use engine::progress::Progress;
-use engine::registry::{ProblemEntry, parse_problem};
-use engine::report::{self, FamilyHint, StrengthReport, Submission};
-use engine::runner::submission::Staging;
-use engine::runner::tests::discover;
-use engine::strength::{Expect, entrants, family_hints, measure};
-use engine::{Outcome, Result};
+use judge_core::cancel::Cancel;
+use judge_core::progress::Progress;
+use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::runner::submission::Staging;
+use judge_core::runner::tests::discover;
+use judge_core::strength::{Expect, entrants, family_hints, measure};
+use judge_core::{Outcome, Result};
+use judge_report::{self as report, FamilyHint, StrengthReport, Submission};
 
 use crate::cli::SandboxArgs;
 

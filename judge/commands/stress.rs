@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use engine::cancel::Cancel;
-use engine::error::JudgeError;
-use engine::progress::Progress;
-use engine::registry::{ProblemEntry, SolverKind, parse_problem};
-use engine::runner::submission::{Staging, from_words};
-use engine::stress::{Budget, Shard, Summary};
-use engine::{Outcome, Result};
+use judge_core::cancel::Cancel;
+use judge_core::error::JudgeError;
+use judge_core::progress::Progress;
+use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
+use judge_core::runner::submission::{Staging, from_words};
+use judge_core::stress::{Budget, Shard, Summary};
+use judge_core::{Outcome, Result};
 use sandbox::Sandbox;
 
 use crate::cli::SandboxArgs;
@@ -171,7 +171,7 @@ fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
             "saved to {}; to keep it as a regression test: cat {}/case.toml >> {}",
             dir.display(),
             dir.display(),
-            problems::corpus::corpus_path(args.problem.id())
+            generators::corpus::corpus_path(args.problem.id())
         );
     }
     Ok(Outcome::Finding)

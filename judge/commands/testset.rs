@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use engine::registry::{ProblemEntry, parse_problem};
-use engine::testgen::Layout;
-use engine::{Outcome, Result};
+use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::testgen::Layout;
+use judge_core::{Outcome, Result};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use engine::registry::{ProblemEntry, parse_problem};
-use engine::{Outcome, Result, input};
+use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::{Outcome, Result, input};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -2,8 +2,8 @@
 //! `validate` accepts the valid inputs and rejects the invalid ones with the expected message
 //! (exit 1), and `solve` rejects them with exit 2.
 
-use problems::corpus::corpus;
-use problems::{Problem, tests_per_problem};
+use generators::corpus::corpus;
+use solutions::{Problem, tests_per_problem};
 
 use crate::util::*;
 
@@ -83,4 +83,4 @@ fn position(error: &str) -> (u32, u32) {
     (line.parse().unwrap(), col.parse().unwrap())
 }
 
-problems::for_each_problem!(tests_per_problem, corpus_through_the_binary => run);
+solutions::for_each_problem!(tests_per_problem, corpus_through_the_binary => run);

@@ -49,8 +49,9 @@ fn kept_default_test_sets_match_what_the_judge_writes() {
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let fresh = bundle(&dir);
         let kept_path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems/testsets")
-            .join(format!("{problem}.txt"));
+            .join("generators/src")
+            .join(problem.replace('-', "_"))
+            .join("testset.txt");
         if bless {
             std::fs::create_dir_all(kept_path.parent().unwrap()).unwrap();
             std::fs::write(&kept_path, &fresh).unwrap();

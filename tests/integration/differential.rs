@@ -1,7 +1,7 @@
 //! The fast solvers against the reference on 100,000 generated cases per problem (the CI
 //! size; the documented developer command runs 10 million), through `judge stress`.
 
-use problems::{Problem, tests_per_problem};
+use solutions::{Problem, tests_per_problem};
 
 use crate::util::*;
 
@@ -25,4 +25,4 @@ fn fast_equals_reference_on_100k_generated_cases_per_problem<P: Problem>() {
     );
 }
 
-problems::for_each_problem!(tests_per_problem, fast_equals_reference_on_100k_cases => fast_equals_reference_on_100k_generated_cases_per_problem);
+solutions::for_each_problem!(tests_per_problem, fast_equals_reference_on_100k_cases => fast_equals_reference_on_100k_generated_cases_per_problem);

@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use problems::{Problem, tests_per_problem};
 use sha2::{Digest, Sha256};
+use solutions::{Problem, tests_per_problem};
 
 use crate::util::*;
 
@@ -117,10 +117,10 @@ fn check_plain_set<P: Problem>(files: &BTreeMap<String, Vec<u8>>) {
     );
 }
 
-/// The golden digest `key` of problem `P`, from `problems/src/<problem>/golden.toml`.
+/// The golden digest `key` of problem `P`, from `generators/src/<problem>/golden.toml`.
 fn golden<P: Problem>(key: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("problems/src")
+        .join("generators/src")
         .join(P::ID.replace('-', "_"))
         .join("golden.toml");
     let text = std::fs::read_to_string(&path)
@@ -176,7 +176,7 @@ fn testset_is_byte_identical_and_pinned<P: Problem>() {
     );
 }
 
-problems::for_each_problem!(tests_per_problem, testset_pinned => testset_is_byte_identical_and_pinned);
+solutions::for_each_problem!(tests_per_problem, testset_pinned => testset_is_byte_identical_and_pinned);
 
 fn kattis_layout_holds_the_same_tests<P: Problem>() {
     let problem = P::ID;
@@ -225,7 +225,7 @@ fn kattis_layout_holds_the_same_tests<P: Problem>() {
     let _ = std::fs::remove_dir_all(&kattis);
 }
 
-problems::for_each_problem!(tests_per_problem, kattis_layout => kattis_layout_holds_the_same_tests);
+solutions::for_each_problem!(tests_per_problem, kattis_layout => kattis_layout_holds_the_same_tests);
 
 fn gen_is_pinned_and_invalid_inputs_are_rejected<P: Problem>() {
     let problem = P::ID;
@@ -294,4 +294,4 @@ fn gen_is_pinned_and_invalid_inputs_are_rejected<P: Problem>() {
     );
 }
 
-problems::for_each_problem!(tests_per_problem, gen_pinned => gen_is_pinned_and_invalid_inputs_are_rejected);
+solutions::for_each_problem!(tests_per_problem, gen_pinned => gen_is_pinned_and_invalid_inputs_are_rejected);

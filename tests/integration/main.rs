@@ -8,6 +8,7 @@ mod default_testsets;
 mod differential;
 mod generation;
 mod hostile_inputs;
+mod layering;
 mod package;
 mod python_ports;
 mod reports;

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use engine::package::programs::{self, Program};
-use engine::registry::{PROBLEMS, ProblemEntry};
+use judge_core::registry::{PROBLEMS, ProblemEntry};
+use judge_package::programs::{self, Program};
 
 use crate::generation::scratch;
 use crate::util::*;
@@ -52,7 +52,7 @@ fn package(problem: &str, out: &Path, format: &str) -> PathBuf {
         "{problem}: {}",
         text(&result.stderr)
     );
-    out.join(engine::package::package_name(problem))
+    out.join(judge_package::package_name(problem))
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn exported_validators_agree_with_the_judge_on_thousands_of_inputs() {
                             // The answer validator takes exactly the right answer's bytes.
                             std::fs::write(&input_file, bytes).unwrap();
                             let answer = entry
-                                .solve(bytes, engine::registry::SolverKind::Reference)
+                                .solve(bytes, judge_core::registry::SolverKind::Reference)
                                 .unwrap();
                             let args = [input_file.as_path()];
                             assert_eq!(exit_code(answer_validator, &args, answer.as_bytes()), 42);

@@ -16,7 +16,7 @@ fn write_ports(name: &str) -> PathBuf {
     let dir = scratch(name);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
-        .arg(root.join("bench/python_models.py"))
+        .arg(root.join("tests/python/models.py"))
         .arg(&dir)
         .output()
         .expect("python3 runs (CI installs it)");
@@ -31,7 +31,7 @@ fn every_python_reference_port_passes_its_default_test_set() {
         let port = ports.join(format!("{problem}--reference.py"));
         assert!(
             port.is_file(),
-            "no Python port of {problem} (bench/python/{problem}.py)"
+            "no Python port of {problem} (tests/data/{problem}/reference.py)"
         );
         let tests = scratch(&format!("python-ports-tests-{problem}"));
         let out = judge()

@@ -1,7 +1,7 @@
 //! For every problem, the default test set (`judge testset PROBLEM --seed 1`) rejects every
 //! known-wrong solution and accepts the correct ones, through `judge strength`.
 
-use problems::{Problem, tests_per_problem};
+use solutions::{Problem, tests_per_problem};
 
 use crate::generation::scratch;
 use crate::util::*;
@@ -82,7 +82,7 @@ fn default_test_sets_reject_every_known_wrong_solution<P: Problem>() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-problems::for_each_problem!(tests_per_problem, default_test_set_rejects_every_wrong_solution => default_test_sets_reject_every_known_wrong_solution);
+solutions::for_each_problem!(tests_per_problem, default_test_set_rejects_every_wrong_solution => default_test_sets_reject_every_known_wrong_solution);
 
 #[test]
 fn a_weak_test_set_lets_wrong_solutions_survive_and_names_the_family_that_catches_them() {

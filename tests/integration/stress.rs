@@ -1,7 +1,7 @@
 //! `judge stress` with a submission: finds a known-wrong solution, shrinks it, saves it, and
 //! reports the same finding whatever the number of jobs; shards split the case space.
 
-use problems::{Problem, tests_per_problem};
+use solutions::{Problem, tests_per_problem};
 
 use crate::generation::scratch;
 use crate::util::*;
@@ -43,7 +43,7 @@ fn every_known_wrong_solution_is_found_and_shrunk<P: Problem>() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-problems::for_each_problem!(tests_per_problem, every_known_wrong_solution_is_found => every_known_wrong_solution_is_found_and_shrunk);
+solutions::for_each_problem!(tests_per_problem, every_known_wrong_solution_is_found => every_known_wrong_solution_is_found_and_shrunk);
 
 #[test]
 fn a_correct_submission_passes_and_the_finding_does_not_depend_on_jobs() {

@@ -43,9 +43,9 @@ pub fn problem_ids() -> Vec<&'static str> {
     let mut ids = Vec::new();
     macro_rules! collect {
         ([] $($module:ident: $problem:ty,)*) => {
-            $(ids.push(<$problem as problems::Problem>::ID);)*
+            $(ids.push(<$problem as solutions::Problem>::ID);)*
         };
     }
-    problems::for_each_problem!(collect);
+    solutions::for_each_problem!(collect);
     ids
 }

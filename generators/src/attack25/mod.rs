@@ -1,0 +1,3 @@
+//! The generators of attack25.
+
+pub mod families;

@@ -1,0 +1,3 @@
+//! The generators of gomoku_checker.
+
+pub mod families;

@@ -1,0 +1,35 @@
+//! Generators of the board problems' inputs, and everything that plans test sets from them.
+//!
+//! Per problem, a folder with the same files: `families.rs` (its [`Generate`] impl: valid and
+//! invalid families, shrinking steps, the fuzz decoder) and `golden.toml` (pinned digests of
+//! generated output), plus `testset.txt` (the kept default test set). Shared: the seeded
+//! streams ([`rng`], [`generate`]), stone placement ([`stones`]), format-level invalid inputs
+//! ([`invalid`]), the case corpus reader ([`corpus`]), boundary obligations and their builders
+//! ([`obligations`], [`boundary`]) and the fuzz targets' bodies ([`fuzz_bodies`]).
+//!
+//! The problems themselves (types, parsers, solvers) are the `solutions` crate; the per-problem
+//! modules here are declared from its one list, `solutions::for_each_problem!`.
+
+pub use generate::{
+    Family, Generate, InvalidFamily, generate, generate_invalid, mixed_case, shrink, stream,
+    valid_text,
+};
+pub use rng::Rng;
+
+/// Declares each problem's generator module (its folder).
+macro_rules! declare_generators {
+    ([] $($module:ident: $problem:ty,)*) => {
+        $(pub mod $module;)*
+    };
+}
+
+solutions::for_each_problem!(declare_generators);
+
+pub mod boundary;
+pub mod corpus;
+pub mod fuzz_bodies;
+pub mod generate;
+pub mod invalid;
+pub mod obligations;
+pub mod rng;
+pub mod stones;

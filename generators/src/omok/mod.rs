@@ -1,0 +1,3 @@
+//! The generators of omok.
+
+pub mod families;

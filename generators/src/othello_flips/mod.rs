@@ -1,0 +1,3 @@
+//! The generators of othello_flips.
+
+pub mod families;

@@ -1,0 +1,3 @@
+//! The generators of renju.
+
+pub mod families;

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Cases per second of `judge stress` with an external submission, against two baselines on
+# the same compiled, correct program (othello-flips's fast solver as a standalone program):
+#   1. a bare spawn-and-wait loop (Rust std::process::Command, no checking at all),
+#   2. the classic shell loop: generator, submission, reference solver, cmp, per case.
+# Usage: judge/core/benches/stress-throughput.sh [CASES]   (run from the repository root)
+set -euo pipefail
+cases=${1:-2000}
+cargo build --release --quiet
+judge=$PWD/target/release/judge
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The judge itself acts as the fast solver when linked under the name PROBLEM--SOLVER.
+mkdir -p "$work/sol"
+prog=$work/sol/othello-flips--fast
+ln "$judge" "$prog" 2>/dev/null || cp "$judge" "$prog"
+"$judge" gen othello-flips --seed 1 --count 200 --out "$work/inputs" 2>/dev/null
+
+for jobs in 1 2; do
+  start=$(date +%s.%N)
+  "$judge" stress othello-flips --seed 1 --cases "$cases" --jobs "$jobs" -- "$prog" >/dev/null
+  end=$(date +%s.%N)
+  echo "judge stress --jobs $jobs: $(echo "$cases / ($end - $start)" | bc) cases/s"
+done
+
+cat > "$work/bare.rs" <<'RS'
+use std::io::Write;
+use std::process::{Command, Stdio};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (prog, dir, n): (&str, &str, usize) = (&args[1], &args[2], args[3].parse().unwrap());
+    let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in")).map(|p| std::fs::read(p).unwrap()).collect();
+    inputs.sort();
+    let start = std::time::Instant::now();
+    for i in 0..n {
+        let mut child = Command::new(prog).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(&inputs[i % inputs.len()]).unwrap();
+        child.wait_with_output().unwrap();
+    }
+    println!("bare spawn-and-wait loop: {:.0} cases/s", n as f64 / start.elapsed().as_secs_f64());
+}
+RS
+rustc -O -o "$work/bare" "$work/bare.rs" 2>/dev/null
+"$work/bare" "$prog" "$work/inputs" "$cases"
+
+shell_cases=$((cases / 10))
+start=$(date +%s.%N)
+for i in $(seq 1 "$shell_cases"); do
+  "$judge" gen othello-flips --seed "$i" --count 1 --out "$work/one" 2>/dev/null
+  "$prog" < "$work/one/000-random-game.in" > "$work/one/got"
+  "$judge" solve othello-flips --solver reference "$work/one/000-random-game.in" > "$work/one/want"
+  cmp -s "$work/one/got" "$work/one/want"
+done
+end=$(date +%s.%N)
+echo "shell loop (gen; submission; reference; cmp): $(echo "$shell_cases / ($end - $start)" | bc) cases/s"

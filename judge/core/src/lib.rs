@@ -1,0 +1,36 @@
+//! The judging engine: hidden test sets, sandboxed runs and their verdicts, differential
+//! stress testing with shrinking, test-set strength, reports. It reaches the problems only
+//! through [`registry`], so it knows nothing of any one board.
+
+// Only the sandbox crate (and the SIMD kernels of the problems) may use `unsafe`.
+#![forbid(unsafe_code)]
+
+pub mod bench;
+pub mod cancel;
+pub mod checker;
+pub mod error;
+pub mod escape;
+pub mod exit;
+pub mod input;
+pub mod picture;
+pub mod progress;
+pub mod registry;
+pub mod runner;
+pub mod strength;
+pub mod stress;
+pub mod testgen;
+pub mod text;
+pub mod verdict;
+
+pub use error::JudgeError;
+
+pub type Result<T> = std::result::Result<T, JudgeError>;
+
+/// How a command ended when the judge itself did not fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exit 0.
+    Success,
+    /// Exit 1: the command found what it looks for (invalid input, a wrong answer …).
+    Finding,
+}

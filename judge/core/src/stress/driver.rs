@@ -1,0 +1,205 @@
+//! The one stress loop, for every kind of [`Candidate`]. Cases go in rounds of consecutive
+//! indices, split into tasks over `jobs` threads; a round's lowest failing index is the
+//! finding, so the result does not depend on the number of jobs. The finding is then shrunk
+//! with the problem's steps ([`generators::shrink`]), every step re-checked by the candidate.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use generators::{Generate, mixed_case};
+use rayon::prelude::*;
+
+use super::candidate::Candidate;
+use super::{Budget, Finding, Summary};
+use crate::cancel::Cancel;
+use crate::error::JudgeError;
+use crate::progress::Progress;
+
+/// How long shrinking may take.
+const SHRINK_BUDGET: Duration = Duration::from_secs(30);
+
+/// The strongest known cases, tried before the family mix: (input, where from, parameters).
+pub type Strongest<P> = [(<P as solutions::Problem>::Input, &'static str, String)];
+
+/// Case `case` of the run: the strongest known cases first, then the family mix.
+fn case_at<P: Generate>(
+    strongest: &Strongest<P>,
+    families: &[generators::Family<P>],
+    case: u64,
+    seed: u64,
+) -> (P::Input, &'static str, String) {
+    match strongest.get(case as usize) {
+        Some((input, family, params)) => (input.clone(), family, params.clone()),
+        None => mixed_case(families, case - strongest.len() as u64, seed),
+    }
+}
+
+/// Compares `candidate` with `trusted` on the budget's cases, on `jobs` threads (a
+/// submission's sandbox must have that many slots): first `strongest`, then the family mix.
+#[allow(clippy::too_many_arguments)]
+pub fn run<P: Generate>(
+    budget: Budget,
+    jobs: usize,
+    trusted: fn(&P::Input) -> P::Answer,
+    candidate: &dyn Candidate<P>,
+    strongest: &Strongest<P>,
+    progress: &Progress,
+    cancel: &Cancel,
+) -> Result<Summary, JudgeError> {
+    let families = P::families();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| JudgeError::sandbox("starting worker threads", std::io::Error::other(e)))?;
+    let per_task = candidate.cases_per_task();
+    let started = Instant::now();
+    let done = AtomicU64::new(0);
+    let limit = budget.cases.unwrap_or(u64::MAX);
+    let mut next = 0u64; // shard-local index of the next case
+    let mut round = per_task * 64;
+    let mut found: Option<(u64, String)> = None;
+    while next < limit && found.is_none() && !cancel.is_cancelled() {
+        if budget.time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+        let end = next.saturating_add(round).min(limit);
+        let round_started = Instant::now();
+        // Failures at or above the lowest known one cannot be the finding: skip them.
+        let lowest = AtomicU64::new(u64::MAX);
+        let failure: Mutex<Option<(u64, String)>> = Mutex::new(None);
+        let error: Mutex<Option<JudgeError>> = Mutex::new(None);
+        pool.install(|| {
+            (0..(end - next).div_ceil(per_task))
+                .into_par_iter()
+                .for_each(|task| {
+                    let slot = rayon::current_thread_index().unwrap_or(0);
+                    let first = next + task * per_task;
+                    let stop = (first + per_task).min(end);
+                    for i in first..stop {
+                        if i >= lowest.load(Ordering::Relaxed) || cancel.is_cancelled() {
+                            break;
+                        }
+                        let (input, _, _) =
+                            case_at(strongest, &families, budget.shard.case(i), budget.seed);
+                        match candidate.failure(slot, &input, &trusted(&input)) {
+                            Ok(None) => {}
+                            Ok(Some(got)) => {
+                                let mut failure = failure.lock().unwrap_or_else(|e| e.into_inner());
+                                if failure.as_ref().is_none_or(|(j, _)| i < *j) {
+                                    *failure = Some((i, got));
+                                    lowest.fetch_min(i, Ordering::Relaxed);
+                                }
+                                break;
+                            }
+                            Err(e) => {
+                                error
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .get_or_insert(e);
+                                cancel.cancel();
+                                break;
+                            }
+                        }
+                    }
+                    progress.set(done.fetch_add(stop - first, Ordering::Relaxed) + stop - first);
+                });
+        });
+        if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        found = failure.into_inner().unwrap_or_else(|e| e.into_inner());
+        next = end;
+        if round_started.elapsed() < Duration::from_millis(250) && round < per_task << 14 {
+            round *= 2;
+        }
+    }
+    let cases = found.as_ref().map_or(next, |(i, _)| i + 1);
+    let to_find = started.elapsed();
+    let finding = match found {
+        None => None,
+        Some((i, got)) => Some(shrink_finding::<P>(
+            budget, i, got, &families, strongest, trusted, candidate, &pool, jobs, progress, cancel,
+        )?),
+    };
+    Ok(Summary {
+        cases,
+        elapsed: started.elapsed(),
+        to_find,
+        finding,
+    })
+}
+
+/// Shrinks the failing case `i` and describes it, judging `jobs` shrink variants at a time.
+#[allow(clippy::too_many_arguments)]
+fn shrink_finding<P: Generate>(
+    budget: Budget,
+    i: u64,
+    got: String,
+    families: &[generators::Family<P>],
+    strongest: &Strongest<P>,
+    trusted: fn(&P::Input) -> P::Answer,
+    candidate: &dyn Candidate<P>,
+    pool: &rayon::ThreadPool,
+    jobs: usize,
+    progress: &Progress,
+    cancel: &Cancel,
+) -> Result<Finding, JudgeError> {
+    let case = budget.shard.case(i);
+    let (input, family, params) = case_at(strongest, families, case, budget.seed);
+    progress.message(&format!("shrinking case {case}"));
+    let mut error = None;
+    let mut shrunk_got = got.clone();
+    let (shrunk, steps, complete) = generators::shrink::<P>(
+        &input,
+        |variants| {
+            if error.is_some() || cancel.is_cancelled() {
+                return None;
+            }
+            // Every variant of the batch is judged, one per slot at once; the first failing
+            // one in order wins, so the result is the one-at-a-time result.
+            let results: Vec<Result<Option<String>, JudgeError>> = pool.install(|| {
+                variants
+                    .par_iter()
+                    .map(|v| {
+                        let slot = rayon::current_thread_index().unwrap_or(0);
+                        candidate.failure(slot, v, &trusted(v))
+                    })
+                    .collect()
+            });
+            for (k, result) in results.into_iter().enumerate() {
+                match result {
+                    Ok(Some(got)) => {
+                        shrunk_got = got;
+                        return Some(k);
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        error = Some(e);
+                        return None;
+                    }
+                }
+            }
+            None
+        },
+        jobs,
+        SHRINK_BUDGET,
+        |steps| progress.message(&format!("shrinking case {case}: {steps} steps")),
+    );
+    if let Some(e) = error {
+        return Err(e);
+    }
+    Ok(Finding {
+        case,
+        family,
+        params,
+        input: P::write_input(&input),
+        expected: P::write_answer(&trusted(&input)),
+        got,
+        shrunk_input: P::write_input(&shrunk),
+        shrunk_expected: P::write_answer(&trusted(&shrunk)),
+        shrunk_got,
+        shrink_steps: steps,
+        shrink_complete: complete && !cancel.is_cancelled(),
+    })
+}

@@ -1,0 +1,92 @@
+//! Showing and saving a stress finding.
+
+use std::io::IsTerminal;
+use std::path::Path;
+
+use solutions::Problem;
+
+use super::Finding;
+use crate::error::JudgeError;
+use crate::escape;
+use crate::picture::Drawing;
+use crate::testgen::{create_dir, write_file};
+
+/// The finding as text for the terminal (coloured if stdout is one): one line for the
+/// original case, then the shrunk case drawn once — its board, expected vs got, a legend —
+/// and the command that replays it. The input files themselves are written by `--save`.
+pub fn render<P: Problem>(finding: &Finding, replay: &str) -> String {
+    let colour = std::io::stdout().is_terminal();
+    let mut out = format!(
+        "DISAGREEMENT at case {} (family {}, {})\n  original: expected {}, got {}\n",
+        finding.case,
+        finding.family,
+        finding.params,
+        one_line(&finding.expected),
+        one_line(&finding.got),
+    );
+    out.push_str(&format!(
+        "shrunk in {} steps{}:\n  expected {}\n  got      {}\n\n",
+        finding.shrink_steps,
+        if finding.shrink_complete {
+            " (1-minimal: no single step keeps the disagreement)"
+        } else {
+            " (stopped by the 30 s shrink budget)"
+        },
+        one_line(&finding.shrunk_expected),
+        one_line(&finding.shrunk_got)
+    ));
+    match Drawing::of::<P>(
+        &finding.shrunk_input,
+        &finding.shrunk_expected,
+        &finding.shrunk_got,
+    ) {
+        Some(drawing) => out.push_str(&drawing.terminal(colour)),
+        // Not drawable (cannot happen for a shrunk input, which is validated): show the text.
+        None => out.push_str(&escape::terminal(&finding.shrunk_input)),
+    }
+    out.push_str(&format!("\nreplay: {replay}\n"));
+    out
+}
+
+/// Writes the shrunk case (`shrunk.in`, `shrunk.ans`, `shrunk.svg`), the original
+/// (`original.in`, `original.ans`), what the candidate printed (`*.got`), and `case.toml`: a
+/// corpus entry to append to `solutions/src/PROBLEM/corpus.toml` as a regression test.
+pub fn save<P: Problem>(finding: &Finding, dir: &Path) -> Result<(), JudgeError> {
+    create_dir(dir)?;
+    write_file(&dir.join("original.in"), finding.input.as_bytes())?;
+    write_file(&dir.join("original.ans"), finding.expected.as_bytes())?;
+    write_file(&dir.join("original.got"), finding.got.as_bytes())?;
+    write_file(&dir.join("shrunk.in"), finding.shrunk_input.as_bytes())?;
+    write_file(&dir.join("shrunk.ans"), finding.shrunk_expected.as_bytes())?;
+    write_file(&dir.join("shrunk.got"), finding.shrunk_got.as_bytes())?;
+    if let Some(drawing) = Drawing::of::<P>(
+        &finding.shrunk_input,
+        &finding.shrunk_expected,
+        &finding.shrunk_got,
+    ) {
+        let title = [
+            format!("{} stress case {} (shrunk)", P::ID, finding.case),
+            format!("expected: {}", one_line(&finding.shrunk_expected)),
+            format!("got:      {}", one_line(&finding.shrunk_got)),
+        ];
+        write_file(&dir.join("shrunk.svg"), drawing.svg(&title).as_bytes())?;
+    }
+    let entry = format!(
+        "\n[[valid]]\nname = \"stress-case-{}\"\nwhy = \"found by judge stress (family {}); say which rule it pins\"\ninput = '''\n{}'''\nanswer = '''\n{}'''\n",
+        finding.case, finding.family, finding.shrunk_input, finding.shrunk_expected
+    );
+    write_file(&dir.join("case.toml"), entry.as_bytes())
+}
+
+/// An answer on one line (`1 / 3 2`), cut to 120 characters, control characters shown.
+fn one_line(text: &str) -> String {
+    if text.trim().is_empty() {
+        return "(nothing)".to_string();
+    }
+    let line = escape::terminal(&text.trim_end().replace('\n', " / "));
+    if line.chars().count() > 120 {
+        format!("{}…", line.chars().take(120).collect::<String>())
+    } else {
+        line
+    }
+}
