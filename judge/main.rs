@@ -1,8 +1,10 @@
-//! `judge`: argument parsing and output; the work is done by the `engine` crate.
+//! `judge`: argument parsing and output; the work is done by the crates under `judge/`
+//! (`judge_core`, `judge_report`, `judge_package`, `sandbox`).
 
 // Only the sandbox crate (and the SIMD kernels of the problems) may use `unsafe`.
 #![forbid(unsafe_code)]
 
+mod args;
 mod cli;
 mod commands;
 
@@ -61,7 +63,11 @@ fn main() {
             exit::FAILURE
         }
         Ok(Err(error)) => {
-            eprintln!("judge: error: {error}");
+            // An error may quote what a submission wrote (a compiler's message): escaped.
+            eprintln!(
+                "judge: error: {}",
+                judge_report::escape::terminal(&error.to_string())
+            );
             exit::FAILURE
         }
         // Any other panic was reported by the default hook; keep Rust's exit code for it.

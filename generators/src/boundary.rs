@@ -5,17 +5,14 @@
 //! obligation's predicate). `judge testset` adds one for every obligation its other tests
 //! leave unmet; `judge stress` runs them after the test set's strongest cases.
 
-use crate::obligations::{
-    DIRECTION_NAMES, LINE_NAMES, Obligations, RIM, alias_models, corner_diagonals, rim, side,
-};
+use crate::obligations::{LINE_NAMES, Obligations, alias_models, corner_diagonals, side};
 use crate::stones::Placer;
 use crate::{Generate, Rng};
 use solutions::access::Read;
-use solutions::board::{Board, DIRECTIONS, LINES, Stone};
-use solutions::{Attack25, GomokuChecker, Omok, OthelloFlips, Renju};
+use solutions::board::{Board, LINES, Stone};
 
 /// How many random constructions are tried for one obligation.
-const ATTEMPTS: usize = 400;
+pub(crate) const ATTEMPTS: usize = 400;
 
 pub trait Boundary: Obligations + Generate {
     /// One attempt at an input meeting obligation `id` (not necessarily valid or meeting it:
@@ -53,23 +50,23 @@ pub fn boundary_case_at<P: Boundary>(id: &str, index: u64, seed: u64) -> Option<
 
 /// What a line problem's attempt should lay: a run and the stones the obligation asks for
 /// around it.
-struct Layout<const N: usize> {
-    board: Board<N>,
-    run: Vec<(i32, i32)>,
+pub(crate) struct Layout<const N: usize> {
+    pub board: Board<N>,
+    pub run: Vec<(i32, i32)>,
 }
 
-fn inside(p: (i32, i32), n: i32) -> bool {
+pub(crate) fn inside(p: (i32, i32), n: i32) -> bool {
     side(p.0, p.1, n).is_none()
 }
 
-fn run_cells(start: (i32, i32), d: (i32, i32), len: i32) -> Vec<(i32, i32)> {
+pub(crate) fn run_cells(start: (i32, i32), d: (i32, i32), len: i32) -> Vec<(i32, i32)> {
     (0..len)
         .map(|k| (start.0 + k * d.0, start.1 + k * d.1))
         .collect()
 }
 
 /// A random run of `len` along `d` on an empty board meeting `ok(start, before, after)`.
-fn find_run<const N: usize>(
+pub(crate) fn find_run<const N: usize>(
     rng: &mut Rng,
     d: (i32, i32),
     len: i32,
@@ -90,11 +87,11 @@ fn find_run<const N: usize>(
     (!starts.is_empty()).then(|| starts.swap_remove(rng.index(starts.len())))
 }
 
-fn line_index(name: &str) -> Option<usize> {
+pub(crate) fn line_index(name: &str) -> Option<usize> {
     LINE_NAMES.iter().position(|&n| n == name)
 }
 
-fn run_len(rng: &mut Rng, class: &str) -> i32 {
+pub(crate) fn run_len(rng: &mut Rng, class: &str) -> i32 {
     if class == "5" {
         5
     } else {
@@ -104,7 +101,7 @@ fn run_len(rng: &mut Rng, class: &str) -> i32 {
 
 /// Lays out the run (and the stones around it) that obligation `id` asks for, in `stone`.
 /// `same` is the run's colour, `other` the other colour, for alias and parallel stones.
-fn line_layout<const N: usize>(
+pub(crate) fn line_layout<const N: usize>(
     id: &str,
     rng: &mut Rng,
     stone: Stone,
@@ -193,249 +190,29 @@ fn line_layout<const N: usize>(
 }
 
 /// Random stones of both colours that make no run of five: `count` of each.
-fn noise<const N: usize>(board: &mut Board<N>, rng: &mut Rng, count: usize) {
+pub(crate) fn noise<const N: usize>(board: &mut Board<N>, rng: &mut Rng, count: usize) {
     let mut placer = Placer::new(*board);
     placer.fill(rng, Stone::Black, count, 2);
     placer.fill(rng, Stone::White, count, 2);
     *board = placer.board;
 }
 
-/// An attempt at gomoku-checker's `phantom/…` obligation `id`: a four of one colour whose
-/// next cell lies beyond the named side (for `alias`: along the named line, at the named end,
-/// with the model's aliased cell holding the same colour), some noise, and counts that leave
-/// the four's colour not the last mover.
-fn phantom_attempt(id: &str, rng: &mut Rng) -> Option<Board<{ solutions::gomoku_checker::SIZE }>> {
-    const N: usize = solutions::gomoku_checker::SIZE;
-    let n = N as i32;
-    let parts: Vec<&str> = id.split('/').collect();
-    let (want_side, stone, model, dir, at_end) = match parts[..] {
-        ["phantom", "edge", s, colour] => (
-            Some(s),
-            if colour == "black" {
-                Stone::Black
-            } else {
-                Stone::White
-            },
-            None,
-            rng.pick(&LINES),
-            rng.chance(1, 2),
-        ),
-        ["phantom", "alias", model, d, end] => (
-            None,
-            rng.pick(&[Stone::Black, Stone::White]),
-            Some(alias_models().into_iter().find(|m| m.0 == model)?.1),
-            LINES[line_index(d)?],
-            end == "after",
-        ),
-        _ => return None,
-    };
-    let next_cell = |start: (i32, i32)| {
-        if at_end {
-            (start.0 + 4 * dir.0, start.1 + 4 * dir.1)
-        } else {
-            (start.0 - dir.0, start.1 - dir.1)
-        }
-    };
-    let run = find_run::<N>(rng, dir, 4, |start, _, _| {
-        let cell = next_cell(start);
-        side(cell.0, cell.1, n).is_some_and(|s| want_side.is_none_or(|want| s == want))
-            && model.is_none_or(|read| {
-                matches!(read(cell.0, cell.1, n), Read::Cell(r, c)
-                    if !run_cells(start, dir, 4).contains(&(r as i32, c as i32)))
-            })
-    })?;
-    let mut board = Board::<N>::empty();
-    for &(r, c) in &run {
-        board.set(r as usize, c as usize, Some(stone));
-    }
-    if let Some(read) = model
-        && let Read::Cell(r, c) = read(next_cell(run[0]).0, next_cell(run[0]).1, n)
-    {
-        board.set(r, c, Some(stone));
-    }
-    let mut placer = Placer::new(board);
-    let count = rng.range(0, 12) as usize;
-    placer.fill(rng, Stone::Black, count, 2);
-    placer.fill(rng, Stone::White, count, 2);
-    // Black moved last when it has one stone more; the four's colour must not have.
-    let (b, w) = (
-        placer.board.count(Stone::Black),
-        placer.board.count(Stone::White),
-    );
-    let (b_want, w_want) = match stone {
-        Stone::Black => (b.max(w), b.max(w)),
-        Stone::White => (b.max(w + 1), b.max(w + 1) - 1),
-    };
-    placer.fill(rng, Stone::Black, (b_want - b) as usize, 2);
-    placer.fill(rng, Stone::White, (w_want - w) as usize, 2);
-    Some(placer.board)
-}
-
-impl Boundary for GomokuChecker {
-    fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input> {
-        if id.starts_with("phantom/") {
-            return phantom_attempt(id, rng);
-        }
-        let stone = rng.pick(&[Stone::Black, Stone::White]);
-        let mut layout =
-            line_layout::<{ solutions::gomoku_checker::SIZE }>(id, rng, stone, false, hunting)?;
-        let n = rng.range(0, 12) as usize;
-        noise(&mut layout.board, rng, n);
-        // Balance the counts so the last mover is either colour, as a game would leave them.
-        let (b, w) = (
-            layout.board.count(Stone::Black),
-            layout.board.count(Stone::White),
-        );
-        let mut placer = Placer::new(layout.board);
-        let extra = u32::from(rng.chance(1, 2));
-        if b < w + extra {
-            placer.fill(rng, Stone::Black, (w + extra - b) as usize, 2);
-        } else {
-            placer.fill(rng, Stone::White, (b - extra - w) as usize, 2);
-        }
-        Some(placer.board)
-    }
-}
-
-impl Boundary for Omok {
-    fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input> {
-        let stone = rng.pick(&[Stone::Black, Stone::White]);
-        let mut layout = line_layout::<{ solutions::omok::SIZE }>(id, rng, stone, true, hunting)?;
-        let n = rng.range(0, 20) as usize;
-        noise(&mut layout.board, rng, n);
-        Some(layout.board)
-    }
-}
-
-impl Boundary for Renju {
-    fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input> {
-        let layout =
-            line_layout::<{ solutions::renju::SIZE }>(id, rng, Stone::Black, false, hunting)?;
-        let len = layout.run.len();
-        // P inside the run so that neither part left without it is a five or longer.
-        let choices: Vec<usize> = (0..len).filter(|&k| k < 5 && len - 1 - k < 5).collect();
-        let (pr, pc) = layout.run[rng.pick(&choices)];
-        let mut board = layout.board;
-        board.set(pr as usize, pc as usize, None);
-        let n = rng.range(0, 10) as usize;
-        noise(&mut board, rng, n);
-        board.set(pr as usize, pc as usize, None);
-        Some(solutions::renju::Input {
-            board,
-            row: pr as u8,
-            col: pc as u8,
-        })
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// othello-flips.
-
-fn direction_index(name: &str) -> Option<usize> {
-    DIRECTION_NAMES.iter().position(|&n| n == name)
-}
-
-impl Boundary for OthelloFlips {
-    fn attempt(id: &str, rng: &mut Rng, _hunting: bool) -> Option<Self::Input> {
-        let n = 8;
-        let parts: Vec<&str> = id.split('/').collect();
-        // Random background first; the obligation's squares are then set over it.
-        let mut cells = [0u8; 64]; // 0 empty, 1 black, 2 white
-        let density = rng.range(0, 8);
-        for cell in cells.iter_mut() {
-            if rng.below(10) < density {
-                *cell = rng.range(1, 2) as u8;
-            }
-        }
-        let mut set = |r: i32, c: i32, v: u8| cells[(r * 8 + c) as usize] = v;
-        let p = (rng.range(0, 7) as i32, rng.range(0, 7) as i32);
-        let p = match parts[..] {
-            ["ray-to-edge", d] | ["closed-at-edge", d] | ["alias", _, d, _] => {
-                let dir = DIRECTIONS[direction_index(d)?];
-                let mut q = (p.0 + dir.0, p.1 + dir.1);
-                let mut ray = Vec::new();
-                while inside(q, n) {
-                    ray.push(q);
-                    q = (q.0 + dir.0, q.1 + dir.1);
-                }
-                let closed = parts[0] == "closed-at-edge";
-                if ray.len() < 1 + usize::from(closed) {
-                    return None;
-                }
-                for (k, &(r, c)) in ray.iter().enumerate() {
-                    set(r, c, if closed && k + 1 == ray.len() { 1 } else { 2 });
-                }
-                if let ["alias", model, _, colour] = parts[..] {
-                    let read = alias_models().into_iter().find(|m| m.0 == model)?.1;
-                    let Read::Cell(r, c) = read(q.0, q.1, n) else {
-                        return None;
-                    };
-                    let (r, c) = (r as i32, c as i32);
-                    if ray.contains(&(r, c)) || (r, c) == p {
-                        return None;
-                    }
-                    set(r, c, if colour == "black" { 1 } else { 2 });
-                }
-                p
-            }
-            ["play-on", place] => {
-                let options: Vec<(i32, i32)> = (0..64)
-                    .map(|i| (i / 8, i % 8))
-                    .filter(|&(r, c)| rim(r, c, n) == Some(place))
-                    .collect();
-                let _ = RIM;
-                rng.pick(&options)
-            }
-            _ => return None,
-        };
-        let (mut black, mut white) = (0u64, 0u64);
-        for (i, &v) in cells.iter().enumerate() {
-            match v {
-                1 => black |= 1 << i,
-                2 => white |= 1 << i,
-                _ => {}
-            }
-        }
-        let play = (p.0 * 8 + p.1) as u8;
-        black &= !(1 << play);
-        white &= !(1 << play);
-        Some(solutions::othello_flips::Input { black, white, play })
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// attack25: random positions of its own families, kept when they meet the obligation (the
-// grid is small: every obligation turns up within a few hundred draws).
-
-impl Boundary for Attack25 {
-    fn attempt(_id: &str, rng: &mut Rng, _hunting: bool) -> Option<Self::Input> {
-        let families = Self::families();
-        let family = &families[rng.index(families.len())];
-        Some((family.make)(rng).0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solutions::tests_per_problem;
 
-    /// Every obligation of every problem has a boundary case (so a test set can always be
-    /// made to meet 100 %).
-    #[test]
-    fn every_obligation_can_be_built() {
-        fn check<P: Boundary>() {
-            for (id, _) in P::obligations() {
-                assert!(
-                    boundary_case_at::<P>(&id, 0, 1).is_some(),
-                    "{}: no boundary case for {id}",
-                    P::ID
-                );
-            }
+    /// Every obligation of a problem has a boundary case (so a test set can always be made to
+    /// meet 100 %).
+    fn every_obligation_can_be_built<P: Boundary>() {
+        for (id, _) in P::obligations() {
+            assert!(
+                boundary_case_at::<P>(&id, 0, 1).is_some(),
+                "{}: no boundary case for {id}",
+                P::ID
+            );
         }
-        check::<GomokuChecker>();
-        check::<Omok>();
-        check::<Renju>();
-        check::<OthelloFlips>();
-        check::<Attack25>();
     }
+
+    solutions::for_each_problem!(tests_per_problem, boundary_cases => every_obligation_can_be_built);
 }

@@ -10,6 +10,9 @@
 //! The problems themselves (types, parsers, solvers) are the `solutions` crate; the per-problem
 //! modules here are declared from its one list, `solutions::for_each_problem!`.
 
+// Only the sandbox crate and the solvers' SIMD kernels may use `unsafe`.
+#![forbid(unsafe_code)]
+
 pub use generate::{
     Family, Generate, InvalidFamily, generate, generate_invalid, mixed_case, shrink, stream,
     valid_text,
@@ -33,3 +36,5 @@ pub mod invalid;
 pub mod obligations;
 pub mod rng;
 pub mod stones;
+#[cfg(test)]
+mod test_support;

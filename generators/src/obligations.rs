@@ -164,7 +164,7 @@ pub struct LineRules {
     pub parallel_needs_six: bool,
 }
 
-fn len_class(len: i32) -> &'static str {
+pub(crate) fn len_class(len: i32) -> &'static str {
     if len == 5 { "5" } else { "6+" }
 }
 
@@ -224,7 +224,7 @@ pub fn line_met<const N: usize>(
 
 /// Every placement of a run of `len` on an `N`×`N` board with an end cell off the board:
 /// `f(run, line name, "before" | "after", the end cell, its side)`.
-fn off_board_run_ends<const N: usize>(
+pub(crate) fn off_board_run_ends<const N: usize>(
     len: i32,
     mut f: impl FnMut(&Run, &str, &str, (i32, i32), &str),
 ) {
@@ -291,7 +291,7 @@ pub fn line_obligations<const N: usize>(rules: LineRules) -> Vec<(String, String
         .collect()
 }
 
-fn describe_line(id: &str) -> String {
+pub(crate) fn describe_line(id: &str) -> String {
     let parts: Vec<&str> = id.split('/').collect();
     match parts[..] {
         ["edge", d, end, side, len] => {
@@ -370,231 +370,6 @@ pub fn rim(r: i32, c: i32, n: i32) -> Option<&'static str> {
     side(step(r), step(c), n)
 }
 
-// ---------------------------------------------------------------------------------------
-// The five problems.
-
-use solutions::{Attack25, GomokuChecker, Omok, OthelloFlips, Renju};
-
-const NO_PARALLEL: LineRules = LineRules {
-    parallel: false,
-    parallel_needs_six: false,
-};
-const OMOK_RULES: LineRules = LineRules {
-    parallel: true,
-    parallel_needs_six: true,
-};
-const RENJU_RULES: LineRules = LineRules {
-    parallel: true,
-    parallel_needs_six: false,
-};
-
-impl Obligations for GomokuChecker {
-    fn obligations() -> Vec<(String, String)> {
-        let mut list = line_obligations::<{ solutions::gomoku_checker::SIZE }>(NO_PARALLEL);
-        list.extend(phantom_obligations::<{ solutions::gomoku_checker::SIZE }>());
-        list
-    }
-    fn met(board: &Self::Input) -> BTreeSet<String> {
-        let mut out = BTreeSet::new();
-        line_met(board, &runs(board, 5), NO_PARALLEL, &mut out);
-        phantom_met(board, &mut out);
-        out
-    }
-}
-
-/// The colour whose five would end a gomoku-checker position as unreachable: the player who
-/// did not move last (black moves first, so equal counts mean white moved last). `None` when
-/// the counts fit no game.
-pub fn not_last_mover<const N: usize>(board: &Board<N>) -> Option<Stone> {
-    let (black, white) = (board.count(Stone::Black), board.count(Stone::White));
-    if black == white {
-        Some(Stone::Black)
-    } else if black == white + 1 {
-        Some(Stone::White)
-    } else {
-        None
-    }
-}
-
-fn colour_name(stone: Stone) -> &'static str {
-    match stone {
-        Stone::Black => "black",
-        Stone::White => "white",
-    }
-}
-
-/// gomoku-checker's phantom fives: a four of the player who did not move last, whose next
-/// cell lies off the board. A solver whose read there finds a stone of that colour (stray
-/// memory, a pad one cell too thin, or an aliased cell) sees a five that would make the
-/// position unreachable, and answers NO where the answer is YES. (A four of the last mover
-/// cannot show it: removing one of its stones undoes the phantom five.)
-///
-/// - `phantom/edge/SIDE/COLOUR`: such a four of COLOUR whose next cell lies beyond SIDE;
-/// - `phantom/alias/MODEL/D/END`: such a four along D whose off-board cell END it (`before`,
-///   `after`) MODEL reads as a board cell holding a stone of the four's colour. The direction
-///   and end are named because a scan reads only some of them: gomoku-checker's reference,
-///   like most contestants, reads forward from each stone.
-pub fn phantom_obligations<const N: usize>() -> Vec<(String, String)> {
-    let n = N as i32;
-    let mut ids = BTreeSet::new();
-    off_board_run_ends::<N>(4, |run, d, end, cell, s| {
-        for colour in ["black", "white"] {
-            ids.insert(format!("phantom/edge/{s}/{colour}"));
-        }
-        for (model, read) in alias_models() {
-            if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
-                && !run.contains((ar as i32, ac as i32))
-            {
-                ids.insert(format!("phantom/alias/{model}/{d}/{end}"));
-            }
-        }
-    });
-    ids.into_iter()
-        .map(|id| {
-            let parts: Vec<&str> = id.split('/').collect();
-            let what = match parts[..] {
-                ["phantom", "edge", side, colour] => format!(
-                    "four {colour} stones in a line, {colour} not the last to move, whose next cell lies off the board ({side}): a read that finds a {colour} stone there sees a five"
-                ),
-                ["phantom", "alias", model, d, end] => format!(
-                    "four stones along {d} of the player who did not move last, whose off-board cell {end} them the {model} model reads as a board cell holding the same colour: a phantom five"
-                ),
-                _ => id.clone(),
-            };
-            (id, what)
-        })
-        .collect()
-}
-
-/// The phantom-five obligations `board` meets (see [`phantom_obligations`]).
-pub fn phantom_met<const N: usize>(board: &Board<N>, out: &mut BTreeSet<String>) {
-    let n = N as i32;
-    let Some(stone) = not_last_mover(board) else {
-        return;
-    };
-    for run in runs(board, 4)
-        .iter()
-        .filter(|r| r.len == 4 && r.stone == stone)
-    {
-        let d = LINE_NAMES[run.line];
-        for (end, cell) in [("before", run.before()), ("after", run.after())] {
-            let Some(s) = side(cell.0, cell.1, n) else {
-                continue;
-            };
-            out.insert(format!("phantom/edge/{s}/{}", colour_name(stone)));
-            for (model, read) in alias_models() {
-                if let Read::Cell(r, c) = read(cell.0, cell.1, n)
-                    && !run.contains((r as i32, c as i32))
-                    && board.get(r, c) == Some(stone)
-                {
-                    out.insert(format!("phantom/alias/{model}/{d}/{end}"));
-                }
-            }
-        }
-    }
-}
-
-impl Obligations for Omok {
-    fn obligations() -> Vec<(String, String)> {
-        line_obligations::<{ solutions::omok::SIZE }>(OMOK_RULES)
-    }
-    fn met(board: &Self::Input) -> BTreeSet<String> {
-        let mut out = BTreeSet::new();
-        line_met(board, &runs(board, 5), OMOK_RULES, &mut out);
-        out
-    }
-}
-
-impl Obligations for Renju {
-    fn obligations() -> Vec<(String, String)> {
-        line_obligations::<{ solutions::renju::SIZE }>(RENJU_RULES)
-    }
-    /// Black's runs through `P`, with `P` played.
-    fn met(input: &Self::Input) -> BTreeSet<String> {
-        let mut board = input.board;
-        let p = (i32::from(input.row), i32::from(input.col));
-        board.set(p.0 as usize, p.1 as usize, Some(Stone::Black));
-        let through: Vec<Run> = runs(&board, 5)
-            .into_iter()
-            .filter(|r| r.stone == Stone::Black && r.contains(p))
-            .collect();
-        let mut out = BTreeSet::new();
-        line_met(&board, &through, RENJU_RULES, &mut out);
-        out
-    }
-}
-
-impl Obligations for OthelloFlips {
-    fn obligations() -> Vec<(String, String)> {
-        let mut list = Vec::new();
-        for name in DIRECTION_NAMES {
-            list.push((
-                format!("ray-to-edge/{name}"),
-                format!("white discs from P toward {name} up to the edge, nothing closing them"),
-            ));
-            list.push((
-                format!("closed-at-edge/{name}"),
-                format!(
-                    "white discs from P toward {name} closed by a black disc on the edge square"
-                ),
-            ));
-        }
-        for (model, k) in ray_alias_feasible(8) {
-            for colour in ["black", "white"] {
-                list.push((
-                    format!("alias/{model}/{}/{colour}", DIRECTION_NAMES[k]),
-                    format!(
-                        "white discs from P toward {} up to the edge, where the {model} model reads the square beyond as a board square holding a {colour} disc",
-                        DIRECTION_NAMES[k]
-                    ),
-                ));
-            }
-        }
-        for place in RIM {
-            list.push((
-                format!("play-on/{place}"),
-                format!("P on the {place} of the board"),
-            ));
-        }
-        list.sort();
-        list
-    }
-
-    fn met(input: &Self::Input) -> BTreeSet<String> {
-        let n = 8;
-        let bit = |r: i32, c: i32| 1u64 << (r * 8 + c);
-        let white = |r: i32, c: i32| input.white & bit(r, c) != 0;
-        let black = |r: i32, c: i32| input.black & bit(r, c) != 0;
-        let p = (i32::from(input.play / 8), i32::from(input.play % 8));
-        let mut out = BTreeSet::new();
-        for (k, &dir) in DIRECTIONS.iter().enumerate() {
-            let name = DIRECTION_NAMES[k];
-            let Some((end, _)) = ray_ends(p, dir, n, white) else {
-                continue;
-            };
-            if side(end.0, end.1, n).is_some() {
-                out.insert(format!("ray-to-edge/{name}"));
-                for (model, read) in alias_models() {
-                    if let Read::Cell(r, c) = read(end.0, end.1, n) {
-                        let (r, c) = (r as i32, c as i32);
-                        if black(r, c) {
-                            out.insert(format!("alias/{model}/{name}/black"));
-                        } else if white(r, c) {
-                            out.insert(format!("alias/{model}/{name}/white"));
-                        }
-                    }
-                }
-            } else if black(end.0, end.1) && side(end.0 + dir.0, end.1 + dir.1, n).is_some() {
-                out.insert(format!("closed-at-edge/{name}"));
-            }
-        }
-        if let Some(place) = rim(p.0, p.1, n) {
-            out.insert(format!("play-on/{place}"));
-        }
-        out
-    }
-}
-
 /// The eight rim places, sides then corners.
 pub const RIM: [&str; 8] = [
     "top",
@@ -606,93 +381,6 @@ pub const RIM: [&str; 8] = [
     "bottom-left",
     "bottom-right",
 ];
-
-impl Obligations for Attack25 {
-    fn obligations() -> Vec<(String, String)> {
-        let mut list = Vec::new();
-        for name in DIRECTION_NAMES {
-            list.push((
-                format!("run-to-edge/{name}"),
-                format!("from an empty panel, taken panels toward {name} up to the edge"),
-            ));
-            list.push((
-                format!("closed-at-edge/{name}"),
-                format!(
-                    "from an empty panel, taken panels toward {name} up to the edge, the one on the edge of a colour the others are not"
-                ),
-            ));
-        }
-        for (model, k) in ray_alias_feasible(5) {
-            for what in ["taken", "empty"] {
-                list.push((
-                    format!("alias/{model}/{}/{what}", DIRECTION_NAMES[k]),
-                    format!(
-                        "from an empty panel, taken panels toward {} up to the edge, where the {model} model reads the panel beyond as a {what} board panel",
-                        DIRECTION_NAMES[k]
-                    ),
-                ));
-            }
-        }
-        for corner in &RIM[4..] {
-            for what in ["taken", "empty"] {
-                list.push((
-                    format!("corner/{corner}/{what}"),
-                    format!("the {corner} corner panel {what} on a non-empty board"),
-                ));
-            }
-        }
-        list.sort();
-        list
-    }
-
-    fn met(input: &Self::Input) -> BTreeSet<String> {
-        let n = 5;
-        let owner = |r: i32, c: i32| input.owner((r * 5 + c) as usize);
-        let mut out = BTreeSet::new();
-        if input.taken() == 0 {
-            return out;
-        }
-        for p in 0..25i32 {
-            let (pr, pc) = (p / 5, p % 5);
-            if owner(pr, pc).is_some() {
-                if let Some(corner) = rim(pr, pc, n).filter(|s| s.contains('-')) {
-                    out.insert(format!("corner/{corner}/taken"));
-                }
-                continue;
-            }
-            if let Some(corner) = rim(pr, pc, n).filter(|s| s.contains('-')) {
-                out.insert(format!("corner/{corner}/empty"));
-            }
-            for (k, &dir) in DIRECTIONS.iter().enumerate() {
-                let name = DIRECTION_NAMES[k];
-                let Some((end, len)) = ray_ends((pr, pc), dir, n, |r, c| owner(r, c).is_some())
-                else {
-                    continue;
-                };
-                if side(end.0, end.1, n).is_none() {
-                    continue;
-                }
-                out.insert(format!("run-to-edge/{name}"));
-                let last = (end.0 - dir.0, end.1 - dir.1);
-                let closer = owner(last.0, last.1);
-                if len >= 2 && (1..len).all(|s| owner(pr + s * dir.0, pc + s * dir.1) != closer) {
-                    out.insert(format!("closed-at-edge/{name}"));
-                }
-                for (model, read) in alias_models() {
-                    if let Read::Cell(r, c) = read(end.0, end.1, n) {
-                        let what = if owner(r as i32, c as i32).is_some() {
-                            "taken"
-                        } else {
-                            "empty"
-                        };
-                        out.insert(format!("alias/{model}/{name}/{what}"));
-                    }
-                }
-            }
-        }
-        out
-    }
-}
 
 /// Coverage of a list of inputs: for every obligation, whether some input meets it.
 pub fn coverage<P: Obligations>(inputs: &[P::Input]) -> Vec<(String, String, bool)> {
@@ -739,38 +427,5 @@ mod tests {
         assert!(!ids.contains(&"alias/wrap-negative/row/after/same"));
         assert!(ids.contains(&"corner-diagonal/bottom-right"));
         assert!(ids.contains(&"parallel/anti-diagonal/-1/same"));
-    }
-
-    #[test]
-    fn phantom_fives_are_the_four_of_the_player_who_did_not_move_last() {
-        let list = phantom_obligations::<19>();
-        let ids: Vec<&str> = list.iter().map(|(id, _)| id.as_str()).collect();
-        assert!(ids.contains(&"phantom/edge/top-left/white"));
-        assert!(ids.contains(&"phantom/alias/wrap-negative/anti-diagonal/after"));
-        assert!(ids.contains(&"phantom/alias/flat/row/after"));
-        // Python's wrap never turns a read past the right edge into a cell.
-        assert!(!ids.contains(&"phantom/alias/wrap-negative/row/after"));
-
-        // Four black stones down column 5 from the top edge, and black at (18, 5), where
-        // Python's board[-1][5] reads; white has as many stones, so black did not move last.
-        let mut board = Board::<19>::empty();
-        for r in 0..4 {
-            board.set(r, 5, Some(Stone::Black));
-            board.set(10, 2 * r, Some(Stone::White));
-        }
-        board.set(18, 5, Some(Stone::Black));
-        board.set(12, 12, Some(Stone::White));
-        let mut met = BTreeSet::new();
-        phantom_met(&board, &mut met);
-        assert!(met.contains("phantom/edge/top/black"), "{met:?}");
-        assert!(
-            met.contains("phantom/alias/wrap-negative/column/before"),
-            "{met:?}"
-        );
-        // With black one stone ahead, black moved last: no phantom five can show.
-        board.set(12, 12, None);
-        let mut met = BTreeSet::new();
-        phantom_met(&board, &mut met);
-        assert!(met.is_empty(), "{met:?}");
     }
 }

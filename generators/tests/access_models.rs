@@ -42,7 +42,7 @@ fn every_model_is_a_wrong_solver_or_equivalent() {
     macro_rules! each {
         ([] $($m:ident: $p:ty,)*) => {$({
             let wrong: Vec<&str> = <$p>::wrong_solvers().iter().map(|s| s.name).collect();
-            let equivalent: Vec<&str> = <$p>::equivalent_models().iter().map(|e| e.model).collect();
+            let equivalent: Vec<&str> = <$p>::EQUIVALENT_MODELS.iter().map(|e| e.model).collect();
             for model in solutions::access::models() {
                 let w = wrong.contains(&model.name);
                 let e = equivalent.contains(&model.name);
@@ -104,14 +104,14 @@ fn default_scans_and_beyond(m: &ModelFns, n: i32) -> bool {
 
 #[test]
 fn equivalence_arguments_hold() {
-    for e in solutions::OthelloFlips::equivalent_models() {
+    for e in <solutions::OthelloFlips as Problem>::EQUIVALENT_MODELS {
         assert!(
             never_black_off_the_board(&model(e.model), 8),
             "othello-flips: {}",
             e.model
         );
     }
-    for e in solutions::Renju::equivalent_models() {
+    for e in <solutions::Renju as Problem>::EQUIVALENT_MODELS {
         assert!(
             never_black_off_the_board(&model(e.model), 15),
             "renju: {}",
@@ -131,7 +131,7 @@ fn equivalence_arguments_hold() {
     // the board, along a LINES direction, k in 0..5; the pad-thin-left models agree with the
     // reference on all of them (none has a negative column).
     let n = 19;
-    for e in solutions::GomokuChecker::equivalent_models() {
+    for e in <solutions::GomokuChecker as Problem>::EQUIVALENT_MODELS {
         let m = model(e.model);
         if e.model.starts_with("access-pad-thin-left") {
             assert!(default_scans_and_beyond(&m, n));
@@ -176,9 +176,9 @@ fn equivalence_arguments_hold() {
 fn equivalent_models_agree_on_generated_inputs() {
     macro_rules! each {
         ([] $($m:ident: $p:ty,)*) => {$({
-            let equivalent: Vec<&str> = <$p>::equivalent_models().iter().map(|e| e.model).collect();
+            let equivalent: Vec<&str> = <$p>::EQUIVALENT_MODELS.iter().map(|e| e.model).collect();
             if !equivalent.is_empty() {
-                let solvers: Vec<_> = solutions::all_model_solvers!($p, solutions::$m::solve_with_access)
+                let solvers: Vec<_> = solutions::problem::model_solvers::<$p>()
                     .into_iter().filter(|s| equivalent.contains(&s.name)).collect();
                 let families = <$p>::families();
                 for i in 0..20_000 {

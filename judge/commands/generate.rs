@@ -14,7 +14,7 @@ pub struct Args {
     #[arg(long)]
     pub seed: u64,
     /// How many inputs to write (cycling through the families).
-    #[arg(long, value_parser = crate::cli::count)]
+    #[arg(long, value_parser = crate::args::count)]
     pub count: u64,
     /// The folder to write NAME.in (and NAME.ans) into; created if missing.
     #[arg(long)]

@@ -6,19 +6,19 @@ use std::path::PathBuf;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
-use judge_core::escape;
 use judge_core::progress::Progress;
-use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
+use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::report::Row;
 use judge_core::runner::submission::{Staging, from_words};
-use judge_core::runner::tests::{Test, discover};
-use judge_core::runner::{near_limit, run_all};
+use judge_core::runner::tests::discover;
+use judge_core::runner::{Loaded, Stage, compile_error_rows, load, run_all};
 use judge_core::verdict::Verdict;
 use judge_core::{Outcome, Result};
+use judge_report::escape;
 use judge_report::{self as report, Format, RunReport};
 use sandbox::Sandbox;
 
-use crate::cli::SandboxArgs;
+use crate::args::SandboxArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -43,48 +43,6 @@ pub struct Args {
     /// file (.c .cpp .rs .py .rb .js) to build and run.
     #[arg(last = true, required = true)]
     pub command: Vec<String>,
-}
-
-/// Every answer file must read as an answer (a malformed one is the jury's mistake, not the
-/// contestant's WA); with `verify`, it must also be the reference solver's answer to its input.
-pub fn check_answers(problem: &dyn ProblemEntry, tests: &[Test], verify: bool) -> Result<()> {
-    for test in tests {
-        let bytes = std::fs::read(&test.answer).map_err(|e| JudgeError::io(&test.answer, e))?;
-        let text = String::from_utf8(bytes).map_err(|_| {
-            JudgeError::Jury(format!(
-                "{}: the answer file is not UTF-8 text",
-                test.answer.display()
-            ))
-        })?;
-        problem.answer_file_reads(&text).map_err(|why| {
-            JudgeError::Jury(format!(
-                "{}: the answer file does not read as an answer: {why}",
-                test.answer.display()
-            ))
-        })?;
-        if verify {
-            let input = std::fs::read(&test.input).map_err(|e| JudgeError::io(&test.input, e))?;
-            let reference = problem
-                .solve(&input, SolverKind::Reference)
-                .map_err(|error| JudgeError::Invalid {
-                    source_name: test.input.display().to_string(),
-                    error,
-                })?;
-            problem.check(&reference, text.as_bytes()).map_err(|why| {
-                JudgeError::Jury(format!(
-                    "{}: not the reference solver's answer to {} ({})",
-                    test.answer.display(),
-                    test.input.display(),
-                    why.replacen("expected", "the reference says", 1).replacen(
-                        ", got",
-                        ", the file says",
-                        1
-                    )
-                ))
-            })?;
-        }
-    }
-    Ok(())
 }
 
 /// One line for a non-AC test, as printed while the run goes on (control characters a
@@ -135,15 +93,31 @@ impl Streamer<'_> {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
-    let tests = discover(&args.tests)?;
-    check_answers(args.problem, &tests, args.verify_answers)?;
+    let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
     let staging = Staging::new()?;
+    let limits = args.sandbox.limits();
     let command = match from_words(&args.command, &staging) {
         Err(JudgeError::Build {
             source_file,
             command,
             message,
-        }) => return compile_error(args, &tests, &source_file, &command, &message),
+        }) => {
+            println!(
+                "CE   {}: the build failed ({command}):\n{}",
+                source_file.display(),
+                escape::terminal(&message)
+            );
+            let rows = compile_error_rows(&tests, &message);
+            let isolation = sandbox::Isolation::detect().describe();
+            write_report(args, &tests, &rows, &isolation)?;
+            println!(
+                "{}: 0 of {} tests run: CE {}",
+                args.problem.id(),
+                tests.len(),
+                tests.len()
+            );
+            return Ok(Outcome::Finding);
+        }
         other => other?,
     };
     // The test data stays invisible to the submission wherever it lies.
@@ -153,10 +127,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
         std::slice::from_ref(&args.tests),
     )
     .map_err(|e| JudgeError::sandbox("setting up", e))?;
-    let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
     let progress = Progress::new("tests", Some(tests.len() as u64));
-    let slots = sandbox.slots();
     let mut streamer = Streamer {
         progress: &progress,
         next: 0,
@@ -164,7 +136,6 @@ pub fn run(args: &Args) -> Result<Outcome> {
         printed: 0,
         failing: 0,
     };
-    let mut held = Vec::new();
     let rows = run_all(
         args.problem,
         &sandbox,
@@ -172,26 +143,22 @@ pub fn run(args: &Args) -> Result<Outcome> {
         &limits,
         &progress,
         &cancel,
-        &mut |i, row| {
-            let line = if row.verdict == Verdict::AC {
-                None
-            } else if slots > 1 && near_limit(row, &limits) {
-                held.push(row.test.clone());
-                None
-            } else {
-                Some(failure_line(row))
-            };
-            streamer.finished(i, line);
+        &mut |i, row, stage| {
+            let line = (row.verdict != Verdict::AC).then(|| failure_line(row));
+            match stage {
+                // A TLE near the limit is held back until its run alone stands.
+                Stage::First { rerun: true } => streamer.finished(i, None),
+                Stage::First { rerun: false } => streamer.finished(i, line),
+                Stage::Rerun => {
+                    if let Some(line) = line {
+                        streamer.print(&line);
+                    }
+                }
+            }
         },
     );
     progress.finish();
     let rows = rows?;
-    // The TLEs re-run alone, with their final verdicts.
-    for row in rows.iter().filter(|r| held.contains(&r.test)) {
-        if row.verdict != Verdict::AC {
-            streamer.print(&failure_line(row));
-        }
-    }
     if streamer.failing > streamer.printed {
         println!(
             "… and {} more non-AC tests{}",
@@ -203,29 +170,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
             }
         );
     }
-    if let Some(path) = &args.report {
-        let failures = match Format::of(path) {
-            Format::Html | Format::JUnit => report::failures(args.problem, &tests, &rows),
-            Format::Csv | Format::Json => Vec::new(),
-        };
-        let report = RunReport {
-            problem: args.problem.id(),
-            command: args.command.join(" "),
-            tests_dir: args.tests.display().to_string(),
-            total: tests.len(),
-            time_limit_ms: limits.cpu.as_millis() as u64,
-            memory_limit_kb: limits.memory_bytes / 1024,
-            isolation: sandbox.isolation.describe(),
-            rows: &rows,
-            not_run: tests
-                .iter()
-                .filter(|t| !rows.iter().any(|r| r.test == t.name))
-                .map(|t| t.name.clone())
-                .collect(),
-            failures,
-        };
-        report::write_run(path, &report)?;
-    }
+    let isolation = sandbox.isolation.describe();
+    write_report(args, &tests, &rows, &isolation)?;
     let mut counts: BTreeMap<Verdict, usize> = BTreeMap::new();
     for row in &rows {
         *counts.entry(row.verdict).or_default() += 1;
@@ -243,7 +189,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
         max_cpu,
         max_mem
     );
-    eprintln!("sandbox: {}", sandbox.isolation.describe());
+    eprintln!("sandbox: {isolation}");
     if cancel.is_cancelled() {
         return Err(JudgeError::Interrupted(format!(
             "{} of {} tests finished (written to the report if one was asked for)",
@@ -258,54 +204,31 @@ pub fn run(args: &Args) -> Result<Outcome> {
     })
 }
 
-/// A submission that does not build: CE on every test (its verdict, not a failure of the
-/// judge), the compiler's message printed, the report written with the CE rows.
-fn compile_error(
-    args: &Args,
-    tests: &[Test],
-    source_file: &std::path::Path,
-    command: &str,
-    message: &str,
-) -> Result<Outcome> {
-    println!(
-        "CE   {}: the build failed ({command}):\n{message}",
-        source_file.display()
-    );
-    let rows: Vec<Row> = tests
-        .iter()
-        .map(|test| Row {
-            test: test.name.clone(),
-            verdict: Verdict::CE,
-            cpu_ms: 0,
-            wall_ms: 0,
-            peak_kb: 0,
-            exit: String::new(),
-            message: "compile error".to_string(),
-            stdout: String::new(),
-            stderr: message.to_string(),
-        })
-        .collect();
-    if let Some(path) = &args.report {
-        let limits = args.sandbox.limits();
-        let report = RunReport {
-            problem: args.problem.id(),
-            command: args.command.join(" "),
-            tests_dir: args.tests.display().to_string(),
-            total: tests.len(),
-            time_limit_ms: limits.cpu.as_millis() as u64,
-            memory_limit_kb: limits.memory_bytes / 1024,
-            isolation: sandbox::Isolation::detect().describe(),
-            rows: &rows,
-            not_run: Vec::new(),
-            failures: Vec::new(),
-        };
-        report::write_run(path, &report)?;
-    }
-    println!(
-        "{}: 0 of {} tests run: CE {}",
-        args.problem.id(),
-        tests.len(),
-        tests.len()
-    );
-    Ok(Outcome::Finding)
+/// Writes the report `--report` asks for (nothing without it), from the rows that stand.
+fn write_report(args: &Args, tests: &[Loaded], rows: &[Row], isolation: &str) -> Result<()> {
+    let Some(path) = &args.report else {
+        return Ok(());
+    };
+    let limits = args.sandbox.limits();
+    let failures = match Format::of(path) {
+        Format::Html | Format::JUnit => report::failures(args.problem, tests, rows),
+        Format::Csv | Format::Json => Vec::new(),
+    };
+    let report = RunReport {
+        problem: args.problem.id(),
+        command: args.command.join(" "),
+        tests_dir: args.tests.display().to_string(),
+        total: tests.len(),
+        time_limit_ms: limits.cpu.as_millis() as u64,
+        memory_limit_kb: limits.memory_bytes / 1024,
+        isolation: isolation.to_string(),
+        rows,
+        not_run: tests
+            .iter()
+            .filter(|t| !rows.iter().any(|r| r.test == t.test.name))
+            .map(|t| t.test.name.clone())
+            .collect(),
+        failures,
+    };
+    report::write_run(path, &report)
 }

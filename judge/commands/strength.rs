@@ -9,13 +9,14 @@ use std::path::PathBuf;
 use judge_core::cancel::Cancel;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::runner::load;
 use judge_core::runner::submission::Staging;
 use judge_core::runner::tests::discover;
 use judge_core::strength::{Expect, entrants, family_hints, measure};
 use judge_core::{Outcome, Result};
 use judge_report::{self as report, FamilyHint, StrengthReport, Submission};
 
-use crate::cli::SandboxArgs;
+use crate::args::SandboxArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -42,7 +43,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
-    let tests = discover(&args.tests)?;
+    let tests = load(args.problem, discover(&args.tests)?, false)?;
     let mut all = match &args.correct {
         Some(dir) => entrants(dir, Expect::Correct)?,
         None => Vec::new(),

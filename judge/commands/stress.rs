@@ -11,9 +11,10 @@ use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
 use judge_core::runner::submission::{Staging, from_words};
 use judge_core::stress::{Budget, Shard, Summary};
 use judge_core::{Outcome, Result};
+use judge_report::finding;
 use sandbox::Sandbox;
 
-use crate::cli::SandboxArgs;
+use crate::args::SandboxArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -25,7 +26,7 @@ pub struct Args {
     pub seed: u64,
     /// Stop after this many cases (default: 10,000 with a command, 1,000,000 in process,
     /// unless --time is given).
-    #[arg(long, value_parser = crate::cli::count)]
+    #[arg(long, value_parser = crate::args::count)]
     pub cases: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long)]
@@ -158,7 +159,7 @@ fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
         args.shard.k,
         args.shard.n
     );
-    print!("{}", args.problem.render_finding(finding, &replay));
+    print!("{}", finding::render(args.problem, finding, &replay));
     println!(
         "found after {} cases in {:.2} s (shrunk in {:.2} s more)",
         summary.cases,
@@ -166,7 +167,7 @@ fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
         (summary.elapsed - summary.to_find).as_secs_f64()
     );
     if let Some(dir) = &args.save {
-        args.problem.save_finding(finding, dir)?;
+        finding::save(args.problem, finding, dir)?;
         println!(
             "saved to {}; to keep it as a regression test: cat {}/case.toml >> {}",
             dir.display(),

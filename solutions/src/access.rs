@@ -386,37 +386,6 @@ pub fn models() -> Vec<ModelFns> {
     out
 }
 
-/// The wrong solvers of problem `P` made from its generic solver `$solve::<A>`, one per model
-/// except those named in `equivalent`.
-#[macro_export]
-macro_rules! model_solvers {
-    ($problem:ty, $($solve:ident)::+, $equivalent:expr) => {{
-        let equivalent: &[$crate::access::Equivalent] = $equivalent;
-        let mut out: Vec<$crate::problem::Solver<$problem>> = Vec::new();
-        macro_rules! push {
-            ($t:ty) => {
-                let name = <$t as $crate::access::BoardAccess>::NAME;
-                if !equivalent.iter().any(|e| e.model == name) {
-                    out.push($crate::problem::Solver {
-                        name,
-                        solve: $($solve)::+::<$t>,
-                    });
-                }
-            };
-        }
-        $crate::for_each_model!(push);
-        out
-    }};
-}
-
-/// Every model as a solver of `P`, equivalent ones included (for the equivalence checks).
-#[macro_export]
-macro_rules! all_model_solvers {
-    ($problem:ty, $($solve:ident)::+) => {
-        $crate::model_solvers!($problem, $($solve)::+, &[])
-    };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -160,3 +160,13 @@ pub struct Layer {
     /// (row, column) of the picture.
     pub cells: Vec<(usize, usize)>,
 }
+
+/// An input's picture with the cells two answers name: what the judge draws for a failing
+/// test or a stress finding (the expected answer against what a program printed).
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    pub picture: Picture,
+    pub expected: Vec<Layer>,
+    /// `None` when the program's output does not read as an answer.
+    pub got: Option<Vec<Layer>>,
+}

@@ -39,6 +39,11 @@ pub trait Problem: Sized + Send + Sync + 'static {
     /// The solver written to be obviously correct from the spec.
     fn reference(input: &Self::Input) -> Self::Answer;
 
+    /// The reference with every cell read through the board-access model `A` (see
+    /// [`crate::access`]): the reference itself with [`crate::access::Exact`], a known-wrong
+    /// solution with any other model.
+    fn reference_with<A: crate::access::BoardAccess>(input: &Self::Input) -> Self::Answer;
+
     /// The solver written to be fast; it must agree with [`Problem::reference`] everywhere.
     fn fast(input: &Self::Input) -> Self::Answer;
 
@@ -66,30 +71,93 @@ pub trait Problem: Sized + Send + Sync + 'static {
         vec![
             Solver {
                 name: "reference",
+                bug: "",
                 solve: Self::reference,
             },
             Solver {
                 name: "fast",
+                bug: "",
                 solve: Self::fast,
             },
         ]
     }
 
-    /// Known-wrong solutions, each a realistic contestant bug named after it: every hidden
-    /// test set must reject all of them (see `judge strength`).
-    fn wrong_solvers() -> Vec<Solver<Self>>;
+    /// The hand-written known-wrong solutions (`wrong.rs`, see [`crate::known_wrong!`]).
+    fn known_wrong() -> Vec<Solver<Self>>;
 
     /// Board-access models (see [`crate::access`]) that can never differ from the reference
     /// on a valid input of this problem, each with the argument; they are not wrong solvers.
-    fn equivalent_models() -> &'static [crate::access::Equivalent] {
-        &[]
+    const EQUIVALENT_MODELS: &'static [crate::access::Equivalent] = &[];
+
+    /// Known-wrong solutions, each a realistic contestant bug named after it: every hidden
+    /// test set must reject all of them (see `judge strength`). The hand-written ones, then
+    /// the reference read through every board-access model but the equivalent ones.
+    fn wrong_solvers() -> Vec<Solver<Self>> {
+        let mut solvers = Self::known_wrong();
+        solvers.extend(
+            model_solvers::<Self>()
+                .into_iter()
+                .filter(|s| !Self::EQUIVALENT_MODELS.iter().any(|e| e.model == s.name)),
+        );
+        solvers
     }
 }
 
 /// A named in-process solver of problem `P`.
 pub struct Solver<P: Problem> {
     pub name: &'static str,
+    /// What a known-wrong solver gets wrong, in a sentence; empty for a correct one.
+    pub bug: &'static str,
     pub solve: fn(&P::Input) -> P::Answer,
+}
+
+/// The reference of `P` read through every model, equivalent ones included, in
+/// [`crate::for_each_model`] order: each a solver named after its model and described by it.
+/// ([`Problem::wrong_solvers`] leaves out the problem's equivalent ones.)
+pub fn model_solvers<P: Problem>() -> Vec<Solver<P>> {
+    let mut out = Vec::new();
+    macro_rules! push {
+        ($t:ty) => {
+            out.push(Solver {
+                name: <$t as crate::access::BoardAccess>::NAME,
+                bug: <$t as crate::access::BoardAccess>::DOES,
+                solve: P::reference_with::<$t>,
+            });
+        };
+    }
+    crate::for_each_model!(push);
+    out
+}
+
+/// The hand-written known-wrong solvers of a problem, from one table: each is the problem's
+/// `solve_with(input, Bugs)` with one flag set, named, and described by the flag's doc
+/// comment (the description is data: `Solver::bug`, which exports and reports show).
+///
+/// ```ignore
+/// crate::known_wrong! {
+///     Omok, solve_with;
+///     /// Five or more wins: six counts as five.
+///     "six-counts-as-five" => six_counts,
+/// }
+/// ```
+/// declares `struct Bugs { six_counts: bool }` and `pub fn solvers() -> Vec<Solver<Omok>>`.
+#[macro_export]
+macro_rules! known_wrong {
+    ($problem:ty, $solve:ident; $($(#[doc = $doc:literal])+ $name:literal => $flag:ident,)+) => {
+        /// One flag per known-wrong solution: the bug it plants in the correct scan.
+        #[derive(Clone, Copy, Default)]
+        struct Bugs {
+            $($(#[doc = $doc])+ $flag: bool,)+
+        }
+
+        pub fn solvers() -> Vec<$crate::problem::Solver<$problem>> {
+            vec![$($crate::problem::Solver {
+                name: $name,
+                bug: concat!($($doc),+).trim_ascii(),
+                solve: |input| $solve(input, Bugs { $flag: true, ..Bugs::default() }),
+            }),+]
+        }
+    };
 }
 
 impl<P: Problem> Clone for Solver<P> {

@@ -1,5 +1,5 @@
 //! The default test sets (`judge testset PROBLEM --seed 1`) are kept, inputs and answers, in
-//! `problems/testsets/PROBLEM.txt`, where `problems/tests/default_testsets.rs` runs the
+//! `generators/src/PROBLEM/testset.txt`, where `solutions/tests/default_testsets.rs` runs the
 //! reference solvers on them without the judge: the test cargo-mutants runs (see the README,
 //! "Mutation score"). This test keeps those files equal to what the judge writes; after an
 //! intended change to generated tests, rewrite them with `BOARDJUDGE_BLESS=1`.
@@ -33,13 +33,7 @@ fn bundle(dir: &Path) -> String {
 #[test]
 fn kept_default_test_sets_match_what_the_judge_writes() {
     let bless = std::env::var_os("BOARDJUDGE_BLESS").is_some();
-    for problem in [
-        "gomoku-checker",
-        "omok",
-        "othello-flips",
-        "attack25",
-        "renju",
-    ] {
+    for problem in problem_ids() {
         let dir = scratch(&format!("kept-{problem}"));
         let out = judge()
             .args(["testset", problem, "--seed", "1", "--out"])

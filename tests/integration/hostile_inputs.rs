@@ -53,7 +53,7 @@ fn hundred_megabyte_file_is_rejected_quickly() {
     // A valid-looking first row that never ends.
     let row = vec![b'.'; 100 * 1024 * 1024];
     std::fs::write(&path, &row).unwrap();
-    for problem in ["gomoku-checker", "renju"] {
+    for problem in problem_ids() {
         let out = judge()
             .args(["validate", problem])
             .arg(&path)
@@ -81,8 +81,11 @@ fn endless_stdin_is_not_read_to_the_end() {
 
 #[test]
 fn utf8_lookalikes_and_nul_are_named_as_bytes() {
-    let stderr = rejected("othello-flips", "ΝNNNNNNN\n".as_bytes());
-    assert!(stderr.contains("byte 0xCE"), "{stderr}");
-    let stderr = rejected("omok", b"\0");
-    assert!(stderr.contains("byte 0x00"), "{stderr}");
+    for problem in problem_ids() {
+        // A Greek capital nu where a Latin N or a digit would be, and a NUL byte.
+        let stderr = rejected(problem, "ΝNNNNNNN\n".as_bytes());
+        assert!(stderr.contains("byte 0xCE"), "{problem}: {stderr}");
+        let stderr = rejected(problem, b"\0");
+        assert!(stderr.contains("byte 0x00"), "{problem}: {stderr}");
+    }
 }

@@ -1,6 +1,13 @@
-//! The engine's modules depend on each other in one direction only (no cycles), and the
-//! judge's commands never import each other: checked on the sources, so a new `use` that
-//! closes a loop fails here, naming it.
+//! The layers, checked on the sources and manifests, so a new dependency or `use` that breaks
+//! them fails here, naming it:
+//!
+//! - crates depend one way: the `judge` binary → {`judge-package`, `judge-report`} →
+//!   `judge-core` → {`generators`, `sandbox`} → `solutions`, which uses the standard library
+//!   only (single-file export inlines its modules as they are);
+//! - within every crate, no two modules depend on each other (no cycles), and the binary's
+//!   commands never import each other;
+//! - `unsafe` only in the sandbox crate and the solvers' SIMD kernels: every other crate
+//!   forbids it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -17,6 +24,9 @@ fn references(dir: &Path, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
                 continue;
             }
             if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            if path.is_dir() {
                 continue;
             }
             let relative = path
@@ -70,25 +80,106 @@ fn cycle_from(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option
     walk(graph, &mut path, start).then_some(path)
 }
 
+/// Every crate of the workspace: (package name, its folder below the root, its sources).
+const CRATES: [(&str, &str, &str); 7] = [
+    ("boardjudge", ".", "judge"),
+    ("judge-package", "judge/package", "judge/package/src"),
+    ("judge-report", "judge/report", "judge/report/src"),
+    ("judge-core", "judge/core", "judge/core/src"),
+    ("sandbox", "judge/sandbox", "judge/sandbox/src"),
+    ("generators", "generators", "generators/src"),
+    ("solutions", "solutions", "solutions/src"),
+];
+
+/// Which workspace crates each crate may depend on (its lower layers).
+fn allowed(name: &str) -> &'static [&'static str] {
+    match name {
+        "boardjudge" => &[
+            "judge-package",
+            "judge-report",
+            "judge-core",
+            "sandbox",
+            "generators",
+            "solutions",
+        ],
+        "judge-package" | "judge-report" => &["judge-core", "sandbox", "generators", "solutions"],
+        "judge-core" => &["sandbox", "generators", "solutions"],
+        "generators" => &["solutions"],
+        _ => &[],
+    }
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
 #[test]
-fn engine_modules_have_no_cycles() {
-    let graph = references(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("judge/core/src"),
-        "crate::",
-    );
-    assert!(graph.contains_key("runner"), "the scan found the modules");
-    for module in graph.keys() {
-        if let Some(cycle) = cycle_from(&graph, module) {
-            panic!("module cycle: {}", cycle.join(" -> "));
+fn crates_depend_on_lower_layers_only() {
+    let members: Vec<&str> = CRATES.iter().map(|c| c.0).collect();
+    for (name, folder, _) in CRATES {
+        let path = root().join(folder).join("Cargo.toml");
+        let manifest: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+        let dependencies = manifest
+            .get("dependencies")
+            .and_then(|d| d.as_table())
+            .cloned()
+            .unwrap_or_default();
+        for dependency in dependencies.keys() {
+            if members.contains(&dependency.as_str()) {
+                assert!(
+                    allowed(name).contains(&dependency.as_str()),
+                    "{name} depends on {dependency}: against the layers"
+                );
+            }
+        }
+        if name == "solutions" {
+            assert!(
+                dependencies.is_empty(),
+                "solutions must use the standard library only, found {:?}",
+                dependencies.keys().collect::<Vec<_>>()
+            );
         }
     }
 }
 
 #[test]
+fn modules_have_no_cycles_in_any_crate() {
+    for (name, _, sources) in CRATES {
+        let graph = references(&root().join(sources), "crate::");
+        for module in graph.keys() {
+            if let Some(cycle) = cycle_from(&graph, module) {
+                panic!("{name}: module cycle: {}", cycle.join(" -> "));
+            }
+        }
+    }
+    // The scan sees the modules (a scan that found nothing would pass vacuously).
+    let core = references(&root().join("judge/core/src"), "crate::");
+    assert!(core.contains_key("runner"), "{core:?}");
+}
+
+#[test]
 fn commands_do_not_import_each_other() {
-    let commands = Path::new(env!("CARGO_MANIFEST_DIR")).join("judge/commands");
-    let graph = references(&commands, "crate::commands::");
+    let graph = references(&root().join("judge/commands"), "crate::commands::");
     assert!(graph.is_empty(), "commands importing commands: {graph:?}");
+}
+
+#[test]
+fn only_the_sandbox_and_the_simd_kernels_use_unsafe() {
+    for (name, _, sources) in CRATES {
+        let lib = ["lib.rs", "main.rs"]
+            .iter()
+            .map(|f| root().join(sources).join(f))
+            .find(|p| p.exists())
+            .unwrap();
+        let text = std::fs::read_to_string(&lib).unwrap();
+        let forbids = text.contains("#![forbid(unsafe_code)]");
+        match name {
+            // The sandbox is made of system calls; the solvers keep `unsafe` to the SIMD
+            // kernels of their fast solvers, each block with a `// SAFETY:` comment (clippy).
+            "sandbox" | "solutions" => {}
+            _ => assert!(forbids, "{name}: {} must forbid unsafe code", lib.display()),
+        }
+    }
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The Python 3 ports that `bench/stress-python.sh` times (`bench/python_models.py` puts a
-//! board-access model in front of `bench/python/P.py`): for every problem, the port with the
+//! The Python 3 ports that `tests/python/stress-python.sh` times (`tests/python/models.py` puts
+//! a board-access model in front of `tests/data/P/reference.py`): for every problem, the port with the
 //! exact accessor passes the default test set in the sandbox, and the Python-wrap model (the
 //! bug of issue 13's Python contestant) is found by `judge stress`, as its compiled twin is.
 //! Without this a port that had drifted from the reference would make the benchmark's

@@ -692,48 +692,47 @@ fn overnight_help_works_from_any_folder() {
     }
 }
 
-/// Per problem: a known-wrong solution `judge stress` finds, the legend line its picture must
-/// print, a line of the board (in the problem's own letters, with its coordinates), and
-/// whether the answers name cells (so the difference is marked).
-const PICTURES: [(&str, &str, &str, bool); 5] = [
-    (
-        "gomoku-checker--white-ahead-accepted",
-        "legend: o black stone, x white stone, . empty",
-        "    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19",
-        false,
-    ),
-    (
-        "omok--row-col-swapped",
-        "legend: 1 black stone, 2 white stone, . empty (0 in the input)",
-        "    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19",
-        true,
-    ),
-    (
-        "othello-flips--chain-reaction",
-        "legend: B black disc, W white disc, . empty (N in the input), P black plays here",
-        "   1  2  3  4  5  6  7  8",
-        true,
-    ),
-    (
-        "attack25--union-of-tiers",
-        "legend: R panel held by R, B panel held by B, W panel held by W, G panel held by G, a number: that empty panel",
-        // The four grids' header (its spacing follows the widest mark of the finding).
-        "may take\n",
-        true,
-    ),
-    (
-        "renju--heuristic-threes",
-        "legend: X black stone, O white stone, . empty, * black plays here (the input's ROW COL)",
-        "    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15",
-        false,
-    ),
-];
+/// What `judge stress` must draw for a problem: `tests/data/<id>/picture.toml`.
+#[derive(serde::Deserialize)]
+struct PictureExpectations {
+    /// A known-wrong solution `judge stress` finds.
+    wrong: String,
+    /// The legend line its picture prints.
+    legend: String,
+    /// A line of the board, in the problem's own letters, with its coordinates.
+    board_line: String,
+    /// Do the answers name cells (so the difference is marked)?
+    marks: bool,
+    /// Texts the SVG must show: coordinates, grid titles.
+    labels: Vec<String>,
+}
+
+fn picture_expectations(problem: &str) -> PictureExpectations {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(problem)
+        .join("picture.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (every problem says what its picture shows)",
+            path.display()
+        )
+    });
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 #[test]
 fn every_problem_draws_one_labelled_picture_with_a_legend_and_an_unclipped_svg() {
     let dir = scratch("report-pictures");
-    for (wrong, legend, board_line, marks) in PICTURES {
-        let problem = wrong.split("--").next().unwrap();
+    for problem in problem_ids() {
+        let PictureExpectations {
+            wrong,
+            legend,
+            board_line,
+            marks,
+            labels,
+        } = picture_expectations(problem);
+        let (legend, board_line) = (legend.as_str(), board_line.as_str());
         let solutions = dir.join(problem);
         let out = judge()
             .args(["solutions", problem, "--out"])
@@ -751,7 +750,7 @@ fn every_problem_draws_one_labelled_picture_with_a_legend_and_an_unclipped_svg()
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{wrong}: {}", text(&out.stderr));
         let stdout = text(&out.stdout);
-        // One picture: the board's header (or attack25's grids) once, the legend once.
+        // One picture: the board's header (or a grid's title) once, the legend once.
         assert_eq!(stdout.matches(board_line).count(), 1, "{wrong}:\n{stdout}");
         assert_eq!(
             stdout.lines().filter(|l| *l == legend).count(),
@@ -806,19 +805,10 @@ fn every_problem_draws_one_labelled_picture_with_a_legend_and_an_unclipped_svg()
         );
         assert!(strings.iter().any(|s| s.starts_with("expected:")));
         assert!(strings.iter().any(|s| s.starts_with("got:")));
-        if problem == "attack25" {
-            for label in ["1", "25", "R may take", "G may take"] {
-                assert!(strings.contains(&label), "{wrong}: no {label}");
-            }
-        } else {
-            let size = if problem == "othello-flips" {
-                "8"
-            } else {
-                "15"
-            };
+        for label in &labels {
             assert!(
-                strings.contains(&size) && strings.contains(&"1"),
-                "{wrong}: labels"
+                strings.contains(&label.as_str()),
+                "{wrong}: no label {label}"
             );
         }
         // The legend, in the SVG too.

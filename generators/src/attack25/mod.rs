@@ -1,3 +1,7 @@
 //! The generators of attack25.
 
+pub mod boundary;
 pub mod families;
+
+#[cfg(test)]
+mod tests;

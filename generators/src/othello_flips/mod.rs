@@ -1,3 +1,7 @@
 //! The generators of othello_flips.
 
+pub mod boundary;
 pub mod families;
+
+#[cfg(test)]
+mod tests;

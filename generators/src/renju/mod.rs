@@ -1,3 +1,7 @@
 //! The generators of renju.
 
+pub mod boundary;
 pub mod families;
+
+#[cfg(test)]
+mod tests;

@@ -26,7 +26,7 @@ pub enum JudgeError {
     /// The jury's side is wrong: a malformed or missing answer file, a test set that does not
     /// read, reference and fast solvers that disagree. Never the contestant's fault.
     #[error("jury error: {0}")]
-    Jury(String),
+    Jury(#[from] JuryError),
     /// A report or manifest could not be written.
     #[error("{}: {source}", path.display())]
     Report {
@@ -50,6 +50,55 @@ pub enum JudgeError {
     /// Ctrl-C or SIGTERM: the work was stopped; `0` says how far it got.
     #[error("interrupted: {0}")]
     Interrupted(String),
+}
+
+/// What is wrong on the jury's side (exit 2, never a verdict). Every message starts with the
+/// file or the problem it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum JuryError {
+    /// A test's input has no answer file beside it.
+    #[error("{}: missing: every test needs its answer file (found {})", answer.display(), input.display())]
+    MissingAnswer { answer: PathBuf, input: PathBuf },
+    /// A test's answer file cannot be read.
+    #[error("{}: {source}", path.display())]
+    UnreadableAnswer {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A test's answer file is not text, or does not read as an answer of the problem.
+    #[error("{}: the answer file does not read as an answer: {why}", path.display())]
+    MalformedAnswer { path: PathBuf, why: String },
+    /// A test's answer file is not the reference solver's answer to its input.
+    #[error("{}: not the reference solver's answer to {} ({why})", path.display(), input.display())]
+    AnswerDiffers {
+        path: PathBuf,
+        input: PathBuf,
+        why: String,
+    },
+    /// A test's input is not a valid input of the problem.
+    #[error("{}:{}:{}: invalid test input: {}", path.display(), error.line, error.col, error.message)]
+    InvalidInput { path: PathBuf, error: ParseError },
+    /// The reference and the fast solver disagree on an input that is to become a test.
+    #[error(
+        "{origin}: the reference ({reference}) and the fast solver ({fast}) disagree on this input; please report it:\n{input}"
+    )]
+    SolversDisagree {
+        origin: String,
+        reference: String,
+        fast: String,
+        input: String,
+    },
+    /// A corpus case's answer, worked out by hand, is not what the trusted solvers say.
+    #[error("corpus case {case} expects {expected:?} but the solvers say {got:?}")]
+    CorpusMismatch {
+        case: String,
+        expected: String,
+        got: String,
+    },
+    /// A problem's own files or programs are broken (its statement, an exported program, a
+    /// generated invalid input the validator accepts).
+    #[error("{problem}: {why}")]
+    Problem { problem: String, why: String },
 }
 
 impl JudgeError {

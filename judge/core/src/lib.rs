@@ -1,6 +1,7 @@
-//! The judging engine: hidden test sets, sandboxed runs and their verdicts, differential
-//! stress testing with shrinking, test-set strength, reports. It reaches the problems only
-//! through [`registry`], so it knows nothing of any one board.
+//! The judge's core: hidden test sets, sandboxed runs and their verdicts, differential stress
+//! testing with shrinking, test-set strength, typed errors. It reaches the problems only
+//! through [`registry`], so it knows nothing of any one board; what it finds is shown by
+//! `judge-report` and packaged by `judge-package`.
 
 // Only the sandbox crate (and the SIMD kernels of the problems) may use `unsafe`.
 #![forbid(unsafe_code)]
@@ -9,10 +10,8 @@ pub mod bench;
 pub mod cancel;
 pub mod checker;
 pub mod error;
-pub mod escape;
 pub mod exit;
 pub mod input;
-pub mod picture;
 pub mod progress;
 pub mod registry;
 pub mod runner;

@@ -1,19 +1,22 @@
-//! The problems the judge knows, looked up by id. The engine talks to a problem only through
-//! [`ProblemEntry`], so it knows nothing of any one board; adding a problem is one line in
-//! [`PROBLEMS`].
+//! The problems the judge knows, looked up by id. The judge talks to a problem only through
+//! [`ProblemEntry`], so it knows nothing of any one board; [`PROBLEMS`] is made from the one
+//! list of problems, `solutions::for_each_problem!`.
 
 use std::marker::PhantomData;
 use std::path::Path;
 
 use generators::Generate;
-use solutions::ParseError;
+use solutions::{AnswerError, ParseError};
+
+use crate::checker::Rejection;
+use solutions::picture::Comparison;
 
 use crate::bench::{Measurement, bench};
 use crate::cancel::Cancel;
 use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::stress::candidate::{InProcess, Submission};
-use crate::stress::{Budget, Summary, driver, report};
+use crate::stress::{Budget, Summary, driver};
 use crate::testgen::{Layout, gen_files, testset};
 use sandbox::{Limits, Sandbox};
 
@@ -34,12 +37,12 @@ pub trait ProblemEntry: Sync {
     fn solve(&self, text: &[u8], solver: SolverKind) -> Result<String, ParseError>;
     /// The checker: does a program's output `got` give the same answer as `expected` (the
     /// answer file)? Tokens may be separated by any whitespace. `Err` says why not.
-    fn check(&self, expected: &str, got: &[u8]) -> Result<(), String>;
+    fn check(&self, expected: &str, got: &[u8]) -> Result<(), Rejection>;
     /// Whether an answer file reads as an answer (else the test is broken: a jury error).
-    fn answer_file_reads(&self, expected: &str) -> Result<(), String>;
-    /// The board of `input` with `expected` against `got` (a program's output), ready to
-    /// draw; `None` if the input or the expected answer does not read.
-    fn drawing(&self, input: &str, expected: &str, got: &str) -> Option<crate::picture::Drawing>;
+    fn answer_file_reads(&self, expected: &str) -> Result<(), AnswerError>;
+    /// The picture of `input` with the cells `expected` and `got` (a program's output) name,
+    /// for drawing; `None` if the input or the expected answer does not read.
+    fn comparison(&self, input: &str, expected: &str, got: &str) -> Option<Comparison>;
     /// `judge gen`.
     fn generate(
         &self,
@@ -71,14 +74,13 @@ pub trait ProblemEntry: Sync {
         progress: &Progress,
         cancel: &Cancel,
     ) -> Result<Summary, JudgeError>;
-    /// A finding as text, with the board drawn; `replay` is the command that reproduces it.
-    fn render_finding(&self, finding: &crate::stress::Finding, replay: &str) -> String;
-    /// Saves a finding's files to `dir`.
-    fn save_finding(&self, finding: &crate::stress::Finding, dir: &Path) -> Result<(), JudgeError>;
     /// Names and targets of the valid families.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
     /// The names of the correct in-process solvers and of the known-wrong ones.
     fn solver_names(&self) -> (Vec<&'static str>, Vec<&'static str>);
+    /// What the named known-wrong solver gets wrong, in a sentence; `None` if there is no
+    /// such one.
+    fn bug(&self, name: &str) -> Option<&'static str>;
     /// The answer text of the named solver (correct or wrong); `None` if there is no such one.
     fn solve_named(&self, text: &[u8], name: &str) -> Option<Result<String, ParseError>>;
     /// Test `index` of family `family` under `seed`: (input text, answer text).
@@ -112,16 +114,22 @@ impl<P: generators::boundary::Boundary> ProblemEntry for Entry<P> {
         Ok(P::write_answer(&solver::<P>(kind)(&input)))
     }
 
-    fn check(&self, expected: &str, got: &[u8]) -> Result<(), String> {
+    fn check(&self, expected: &str, got: &[u8]) -> Result<(), Rejection> {
         crate::checker::check::<P>(expected, got)
     }
 
-    fn answer_file_reads(&self, expected: &str) -> Result<(), String> {
+    fn answer_file_reads(&self, expected: &str) -> Result<(), AnswerError> {
         crate::checker::answer_file_reads::<P>(expected)
     }
 
-    fn drawing(&self, input: &str, expected: &str, got: &str) -> Option<crate::picture::Drawing> {
-        crate::picture::Drawing::of::<P>(input, expected, got)
+    fn comparison(&self, input: &str, expected: &str, got: &str) -> Option<Comparison> {
+        let input = P::parse(input.as_bytes()).ok()?;
+        let expected = P::read_answer(expected).ok()?;
+        Some(Comparison {
+            picture: P::picture(&input),
+            expected: P::layers(&expected),
+            got: P::read_answer(got).ok().as_ref().map(P::layers),
+        })
     }
 
     fn generate(
@@ -200,14 +208,6 @@ impl<P: generators::boundary::Boundary> ProblemEntry for Entry<P> {
         }
     }
 
-    fn render_finding(&self, finding: &crate::stress::Finding, replay: &str) -> String {
-        report::render::<P>(finding, replay)
-    }
-
-    fn save_finding(&self, finding: &crate::stress::Finding, dir: &Path) -> Result<(), JudgeError> {
-        report::save::<P>(finding, dir)
-    }
-
     fn families(&self) -> Vec<(&'static str, &'static str)> {
         P::families().iter().map(|f| (f.name, f.targets)).collect()
     }
@@ -217,6 +217,13 @@ impl<P: generators::boundary::Boundary> ProblemEntry for Entry<P> {
             P::solvers().iter().map(|s| s.name).collect(),
             P::wrong_solvers().iter().map(|s| s.name).collect(),
         )
+    }
+
+    fn bug(&self, name: &str) -> Option<&'static str> {
+        P::wrong_solvers()
+            .into_iter()
+            .find(|s| s.name == name)
+            .map(|s| s.bug)
     }
 
     fn solve_named(&self, text: &[u8], name: &str) -> Option<Result<String, ParseError>> {
@@ -250,14 +257,19 @@ pub fn find(id: &str) -> Option<&'static dyn ProblemEntry> {
     PROBLEMS.iter().copied().find(|p| p.id() == id)
 }
 
+/// A PROBLEM argument that names no problem of the list.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown problem '{id}'; known problems: {}", known.join(", "))]
+pub struct UnknownProblem {
+    pub id: String,
+    pub known: Vec<&'static str>,
+}
+
 /// Parses a PROBLEM argument for clap, listing the known ids when it is none of them.
-pub fn parse_problem(id: &str) -> Result<&'static dyn ProblemEntry, String> {
-    find(id).ok_or_else(|| {
-        let known: Vec<&str> = PROBLEMS.iter().map(|p| p.id()).collect();
-        format!(
-            "unknown problem '{id}'; known problems: {}",
-            known.join(", ")
-        )
+pub fn parse_problem(id: &str) -> Result<&'static dyn ProblemEntry, UnknownProblem> {
+    find(id).ok_or_else(|| UnknownProblem {
+        id: id.to_string(),
+        known: PROBLEMS.iter().map(|p| p.id()).collect(),
     })
 }
 

@@ -11,9 +11,9 @@ use crate::cancel::Cancel;
 use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::registry::ProblemEntry;
-use crate::runner::run_all;
 use crate::runner::submission::{Staging, from_path, is_source};
 use crate::runner::tests::Test;
+use crate::runner::{Loaded, run_all};
 use crate::verdict::{Verdict, judge};
 
 /// Whether a submission should pass every test or fail at least one.
@@ -82,7 +82,7 @@ pub struct Matrix {
 #[allow(clippy::too_many_arguments)]
 pub fn measure(
     problem: &dyn ProblemEntry,
-    tests: Vec<Test>,
+    tests: Vec<Loaded>,
     entrants: Vec<Entrant>,
     limits: &Limits,
     jobs: usize,
@@ -94,7 +94,7 @@ pub fn measure(
     // The test data stays invisible to the submissions wherever it lies.
     let mut hidden: Vec<std::path::PathBuf> = tests
         .iter()
-        .filter_map(|t| t.answer.parent().map(std::path::Path::to_path_buf))
+        .filter_map(|t| t.test.answer.parent().map(std::path::Path::to_path_buf))
         .collect();
     hidden.dedup();
     let mut compile_errors = Vec::new();
@@ -121,7 +121,7 @@ pub fn measure(
             limits,
             progress,
             cancel,
-            &mut |_, _| {},
+            &mut |_, _, _| {},
         )?;
         if rows.len() != tests.len() {
             return Err(JudgeError::Interrupted(format!(
@@ -135,7 +135,7 @@ pub fn measure(
         progress.set(((k + 1) * tests.len()) as u64);
     }
     Ok(Matrix {
-        tests,
+        tests: tests.into_iter().map(|t| t.test).collect(),
         entrants,
         verdicts,
         compile_errors,

@@ -11,7 +11,7 @@ use generators::boundary::{Boundary, boundary_case_at, hunting_case};
 use generators::{Generate, generate, generate_invalid};
 use serde::Serialize;
 
-use crate::error::JudgeError;
+use crate::error::{JudgeError, JuryError};
 
 /// The reference answer of `input`, checked against the fast solver: a test set must never
 /// carry an answer the two trusted solvers disagree on.
@@ -19,12 +19,13 @@ pub fn trusted_answer<P: Problem>(input: &P::Input, origin: &str) -> Result<P::A
     let reference = P::reference(input);
     let fast = P::fast(input);
     if reference != fast {
-        return Err(JudgeError::Jury(format!(
-            "{origin}: the reference ({}) and the fast solver ({}) disagree on this input; please report it:\n{}",
-            P::write_answer(&reference).trim_end(),
-            P::write_answer(&fast).trim_end(),
-            P::write_input(input)
-        )));
+        return Err(JuryError::SolversDisagree {
+            origin: origin.to_string(),
+            reference: P::write_answer(&reference).trim_end().to_string(),
+            fast: P::write_answer(&fast).trim_end().to_string(),
+            input: P::write_input(input),
+        }
+        .into());
     }
     Ok(reference)
 }
@@ -184,10 +185,12 @@ pub fn testset_cases<P: Boundary>(seed: u64) -> Result<Vec<TestCase>, JudgeError
         })?;
         let answer = P::write_answer(&trusted_answer::<P>(&input, &case.name)?);
         if answer != case.answer {
-            return Err(JudgeError::Jury(format!(
-                "corpus case {} expects {:?} but the solvers say {answer:?}",
-                case.name, case.answer
-            )));
+            return Err(JuryError::CorpusMismatch {
+                case: case.name.clone(),
+                expected: case.answer.clone(),
+                got: answer,
+            }
+            .into());
         }
         seen.insert(case.input.clone());
         tests.push(Test {

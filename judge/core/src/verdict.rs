@@ -60,7 +60,7 @@ pub fn describe_exit(exit: &Exit) -> String {
 pub fn judge(
     run: &Finished,
     limits: &Limits,
-    check: impl FnOnce(&[u8]) -> Result<(), String>,
+    check: impl FnOnce(&[u8]) -> Result<(), crate::checker::Rejection>,
 ) -> (Verdict, String) {
     if run.output_exceeded {
         return (
@@ -109,17 +109,17 @@ pub fn judge(
     }
     if run.exit != Exit::Code(0) {
         let mut message = describe_exit(&run.exit);
-        // The submission's own words, escaped: they reach terminals and reports.
+        // The submission's own words, as written: every writer escapes them for its format
+        // (`judge_report::escape`).
         let tail = String::from_utf8_lossy(&run.stderr);
         if let Some(last) = tail.lines().rev().find(|l| !l.trim().is_empty()) {
-            let last = sandbox::escape(last.trim().as_bytes());
-            message.push_str(&format!(": {}", shorten(&last, 120)));
+            message.push_str(&format!(": {}", shorten(last.trim(), 120)));
         }
         return (Verdict::RE, message);
     }
     match check(&run.stdout) {
         Ok(()) => (Verdict::AC, String::new()),
-        // The checker may quote the output: escaped, like everything the submission wrote.
-        Err(why) => (Verdict::WA, sandbox::escape(why.as_bytes())),
+        // The checker may quote the output: kept as written, escaped by every writer.
+        Err(why) => (Verdict::WA, why.to_string()),
     }
 }

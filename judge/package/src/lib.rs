@@ -17,6 +17,9 @@
 //!   submissions/wrong_answer/ one .rs per known-wrong solution, its bug in its first lines
 //! ```
 
+// Only the sandbox crate and the solvers' SIMD kernels may use `unsafe`.
+#![forbid(unsafe_code)]
+
 pub mod programs;
 pub mod single_file;
 pub mod solution_programs;
@@ -26,11 +29,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use judge_core::cancel::Cancel;
-use judge_core::error::JudgeError;
+use judge_core::error::{JudgeError, JuryError};
 use judge_core::progress::Progress;
 use judge_core::registry::ProblemEntry;
 use judge_core::runner::submission::{Staging, from_source};
-use judge_core::runner::tests::Test;
 use judge_core::runner::{default_limits, run_all};
 use judge_core::verdict::Verdict;
 use programs::{CONTEST_RUSTC, Program};
@@ -89,17 +91,22 @@ pub fn write(
         )));
     }
     let statement = programs::problem_file(problem, "statement.en.tex").ok_or_else(|| {
-        JudgeError::Jury(format!(
-            "{}: no statement.en.tex in solutions/src/{}/",
-            problem.id(),
-            programs::module_of(problem)
-        ))
+        JudgeError::from(JuryError::Problem {
+            problem: problem.id().to_string(),
+            why: format!(
+                "no statement.en.tex in solutions/src/{}/",
+                programs::module_of(problem)
+            ),
+        })
     })?;
     let title = problem_name(statement).ok_or_else(|| {
-        JudgeError::Jury(format!(
-            "solutions/src/{}/statement.en.tex: no \\problemname{{…}} on its first line",
-            programs::module_of(problem)
-        ))
+        JudgeError::from(JuryError::Problem {
+            problem: problem.id().to_string(),
+            why: format!(
+                "solutions/src/{}/statement.en.tex: no \\problemname{{…}} on its first line",
+                programs::module_of(problem)
+            ),
+        })
     })?;
 
     // Test data, grouped by origin; no input twice (tools warn about duplicates).
@@ -131,10 +138,11 @@ pub fn write(
             .enumerate()
         {
             if problem.validate(&bytes).is_ok() {
-                return Err(JudgeError::Jury(format!(
-                    "{}: the invalid input {label} is accepted by the validator",
-                    problem.id()
-                )));
+                return Err(JuryError::Problem {
+                    problem: problem.id().to_string(),
+                    why: format!("the invalid input {label} is accepted by the validator"),
+                }
+                .into());
             }
             if !seen.insert(String::from_utf8_lossy(&bytes).into_owned()) {
                 continue;
@@ -383,7 +391,8 @@ fn measure_accepted(
         eprintln!("warning: rustc not found: the time limit is not measured");
         return Ok(None);
     }
-    let tests: Vec<Test> = judge_core::runner::tests::discover(dir)?;
+    let tests =
+        judge_core::runner::load(problem, judge_core::runner::tests::discover(dir)?, false)?;
     let staging = Staging::new()?;
     let drop = sandbox::Isolation::detect().drop_privileges;
     let limits = default_limits(10.0, MEMORY_LIMIT_MB);
@@ -402,7 +411,7 @@ fn measure_accepted(
             &limits,
             &progress,
             &cancel,
-            &mut |_, _| {},
+            &mut |_, _, _| {},
         );
         progress.finish();
         let rows = rows?;
@@ -414,13 +423,14 @@ fn measure_accepted(
             )));
         }
         if let Some(row) = rows.iter().find(|r| r.verdict != Verdict::AC) {
-            return Err(JudgeError::Jury(format!(
-                "{}: the exported {solver}.rs gets {} on {} ({}); please report it",
-                problem.id(),
-                row.verdict,
-                row.test,
-                row.message
-            )));
+            return Err(JuryError::Problem {
+                problem: problem.id().to_string(),
+                why: format!(
+                    "the exported {solver}.rs gets {} on {} ({}); please report it",
+                    row.verdict, row.test, row.message
+                ),
+            }
+            .into());
         }
         slowest = rows
             .iter()

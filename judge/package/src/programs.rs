@@ -2,7 +2,7 @@
 //! (each with its bug in the header comment), and its input and answer validators.
 
 use super::single_file::SourceTree;
-use judge_core::error::JudgeError;
+use judge_core::error::{JudgeError, JuryError};
 use judge_core::registry::ProblemEntry;
 
 /// The command contest tools build a Rust file with (BAPCtools' and problemtools'
@@ -31,7 +31,7 @@ pub fn sources() -> SourceTree<'static> {
     SourceTree::new(embedded::FILES)
 }
 
-/// The problem's module name in the `problems` crate (`gomoku-checker` → `gomoku_checker`).
+/// The problem's module name in the `solutions` crate (`gomoku-checker` → `gomoku_checker`).
 pub fn module_of(problem: &dyn ProblemEntry) -> String {
     problem.id().replace('-', "_")
 }
@@ -43,27 +43,6 @@ pub fn problem_file(problem: &dyn ProblemEntry, name: &str) -> Option<&'static s
         .iter()
         .find(|(p, _)| *p == path)
         .map(|(_, text)| *text)
-}
-
-/// What a known-wrong solver gets wrong, from the doc comment of its bug flag in the
-/// problem's `wrong.rs` (`"NAME" => flag,` and `/// … \n flag: bool,`).
-pub fn bug_of(problem: &dyn ProblemEntry, name: &str) -> Option<String> {
-    let text = problem_file(problem, "wrong.rs")?;
-    let flag = text.lines().find_map(|line| {
-        let (quoted, flag) = line.trim().split_once(" => ")?;
-        (quoted.trim_matches('"') == name).then(|| flag.trim().trim_end_matches(',').to_string())
-    })?;
-    let lines: Vec<&str> = text.lines().collect();
-    let at = lines
-        .iter()
-        .position(|l| l.trim() == format!("{flag}: bool,"))?;
-    let doc: Vec<&str> = lines[..at]
-        .iter()
-        .rev()
-        .take_while(|l| l.trim().starts_with("///"))
-        .map(|l| l.trim().trim_start_matches("///").trim())
-        .collect();
-    (!doc.is_empty()).then(|| doc.into_iter().rev().collect::<Vec<_>>().join(" "))
 }
 
 /// The single-file source of `program` for `problem`.
@@ -90,14 +69,16 @@ pub fn source(problem: &dyn ProblemEntry, program: Program) -> Result<String, Ju
             solver_main(&ty, &format!("<{ty} as Problem>::{solver}(&input)")),
         ),
         Program::Wrong(name) => {
-            let bug = bug_of(problem, name)
-                .unwrap_or_else(|| format!("see `{name}` in solutions/src/{module}/wrong.rs"));
+            let bug = problem.bug(name).ok_or_else(|| {
+                JudgeError::Usage(format!("{id}: no known-wrong solution named '{name}'"))
+            })?;
             (
                 format!(
                     "// {id}: a WRONG solution, on purpose: `{name}`.\n\
                      // Its bug: {bug}\n\
-                     // It is the correct scan with that one realistic mistake (the `Bugs` flag\n\
-                     // in the `wrong` module below); a good test set makes it fail.\n\
+                     // It is the correct scan with that one realistic mistake (a `Bugs` flag in\n\
+                     // the `wrong` module below, or the board-access model in `access`); a good\n\
+                     // test set makes it fail.\n\
                      {generated}\n"
                 ),
                 solver_main(
@@ -130,9 +111,13 @@ pub fn source(problem: &dyn ProblemEntry, program: Program) -> Result<String, Ju
             answer_validator_main(&ty),
         ),
     };
-    sources()
-        .single_file(&module, &header, &main)
-        .map_err(|e| JudgeError::Jury(format!("exporting {id} as one file: {e}")))
+    sources().single_file(&module, &header, &main).map_err(|e| {
+        JuryError::Problem {
+            problem: id.to_string(),
+            why: format!("exporting it as one file: {e}"),
+        }
+        .into()
+    })
 }
 
 fn solver_main(ty: &str, solve: &str) -> String {

@@ -1,39 +1,35 @@
-//! One problem's Rust sources as a single self-contained file: the modules of the `problems`
+//! One problem's Rust sources as a single self-contained file: the modules of the `solutions`
 //! crate that a solver or validator needs, inlined (`mod x;` becomes `mod x { … }`), with a
 //! `main` of its own. Contest tools build a submission or a validator from one file with a
 //! plain `rustc` command (BAPCtools and problemtools: `rustc -O --crate-type bin
 //! --edition=2018`), so this is what `judge package` and `judge solutions` write.
 //!
-//! The crate's code stays ordinary Rust; what cannot go into such a file is left out: test
-//! modules, and every module that uses a crate outside the standard library (the corpus
-//! reader, the generators, the fuzz decoders) directly or through another module.
+//! The `solutions` crate uses the standard library only (a layering test keeps it so), so
+//! every module a problem uses can go into the file as it is; only test code is left out.
 
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Crates outside the standard library that parts of the `problems` crate use.
-const EXTERNAL_CRATES: [&str; 6] = [
-    "rand",
-    "rand_xoshiro",
-    "arbitrary",
-    "serde",
-    "toml",
-    "proptest",
-];
+/// Why a problem's sources do not make a single file.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("module `{0}` has no source file in the solutions crate")]
+    NoModule(String),
+    #[error("{file}: module `{module}` has no source file")]
+    NoChild { file: String, module: String },
+    #[error("no source file {0}")]
+    NoFile(String),
+}
 
-/// The source files of the `problems` crate, by path relative to its `src/` (`lib.rs`,
+/// The source files of the `solutions` crate, by path relative to its `src/` (`lib.rs`,
 /// `board.rs`, `omok/mod.rs` …).
 pub struct SourceTree<'a> {
     files: BTreeMap<&'a str, &'a str>,
-    /// Whether a top-level module can go into a single file (memo; `None` while computing).
-    pure: RefCell<BTreeMap<String, Option<bool>>>,
 }
 
 impl<'a> SourceTree<'a> {
     pub fn new(files: &[(&'a str, &'a str)]) -> SourceTree<'a> {
         SourceTree {
             files: files.iter().copied().collect(),
-            pure: RefCell::new(BTreeMap::new()),
         }
     }
 
@@ -58,50 +54,21 @@ impl<'a> SourceTree<'a> {
     }
 
     /// The top-level module behind `crate::ident`: the module itself, or the module the
-    /// crate root re-exports the item from (`pub use error::ParseError;`, or a problem type
-    /// from the `problem_list!` invocation, `omok => Omok,`).
+    /// crate root re-exports the item from (`pub use error::{AnswerError, ParseError};`).
     fn top_module_of(&self, ident: &str) -> Option<String> {
         if self.module_file("", ident).is_some() {
             return Some(ident.to_string());
         }
         self.get("lib.rs")?.lines().find_map(|line| {
-            let line = line.trim();
-            if let Some(rest) = line.strip_prefix("pub use ") {
-                let (module, items) = rest.split_once("::")?;
-                let items = items.trim_end_matches(';');
-                let items = items.trim_matches(|c| c == '{' || c == '}');
-                return items
-                    .split(',')
-                    .any(|n| n.trim() == ident)
-                    .then(|| module.to_string());
-            }
-            let (module, item) = line.trim_end_matches(',').split_once(" => ")?;
-            (item.trim() == ident && is_identifier(module.trim())).then(|| module.trim().into())
+            let rest = line.trim().strip_prefix("pub use ")?;
+            let (module, items) = rest.split_once("::")?;
+            let items = items.trim_end_matches(';');
+            let items = items.trim_matches(|c| c == '{' || c == '}');
+            items
+                .split(',')
+                .any(|n| n.trim() == ident)
+                .then(|| module.to_string())
         })
-    }
-
-    /// Can top-level module `name` (with everything it uses) go into a single file?
-    fn is_pure(&self, name: &str) -> bool {
-        if let Some(known) = self.pure.borrow().get(name) {
-            // `None`: being computed (a cycle); assume pure, the outer call decides.
-            return known.unwrap_or(true);
-        }
-        self.pure.borrow_mut().insert(name.to_string(), None);
-        let pure = match self.module_file("", name) {
-            None => false,
-            Some((file, dir)) => match self.expand(&file, &dir) {
-                Err(_) => false,
-                Ok(text) => {
-                    external_crate_used(&text).is_none()
-                        && crate_paths_used(&text)
-                            .iter()
-                            .filter_map(|ident| self.top_module_of(ident))
-                            .all(|m| m == name || self.is_pure(&m))
-                }
-            },
-        };
-        self.pure.borrow_mut().insert(name.to_string(), Some(pure));
-        pure
     }
 
     /// A single Rust file: `header` (comment lines), the top-level module `problem_module`
@@ -112,22 +79,16 @@ impl<'a> SourceTree<'a> {
         problem_module: &str,
         header: &str,
         main_body: &str,
-    ) -> Result<String, String> {
+    ) -> Result<String, ExportError> {
         let mut texts: BTreeMap<String, String> = BTreeMap::new();
         let mut queue = vec![problem_module.to_string()];
         while let Some(name) = queue.pop() {
             if texts.contains_key(&name) {
                 continue;
             }
-            let (file, dir) = self.module_file("", &name).ok_or_else(|| {
-                format!("module `{name}` has no source file in the problems crate")
-            })?;
-            if !self.is_pure(&name) {
-                return Err(format!(
-                    "module `{name}` uses a crate outside the standard library (directly or \
-                     through another module): it cannot go into a single-file program"
-                ));
-            }
+            let (file, dir) = self
+                .module_file("", &name)
+                .ok_or_else(|| ExportError::NoModule(name.clone()))?;
             let text = self.expand(&file, &dir)?;
             queue.extend(
                 crate_paths_used(&text)
@@ -147,11 +108,6 @@ impl<'a> SourceTree<'a> {
                 if texts.contains_key(module) {
                     out.push_str(&format!("{t}\n"));
                 }
-            } else if let Some((module, item)) = t.trim_end_matches(',').split_once(" => ") {
-                let (module, item) = (module.trim(), item.trim());
-                if texts.contains_key(module) && is_identifier(item) {
-                    out.push_str(&format!("pub use {module}::{item};\n"));
-                }
             }
         }
         out.push('\n');
@@ -162,13 +118,12 @@ impl<'a> SourceTree<'a> {
         Ok(out)
     }
 
-    /// The text of `file` with every `mod x;` replaced by the inlined module (or left out,
-    /// with its declaration, when it needs a crate outside the standard library), test code
-    /// left out, and `include_str!(…)` (the corpus) replaced by an empty string.
-    fn expand(&self, file: &str, dir: &str) -> Result<String, String> {
+    /// The text of `file` with every `mod x;` replaced by the inlined module, test code left
+    /// out, and `include_str!(…)` (the corpus) replaced by an empty string.
+    fn expand(&self, file: &str, dir: &str) -> Result<String, ExportError> {
         let text = self
             .get(file)
-            .ok_or_else(|| format!("no source file {file}"))?;
+            .ok_or_else(|| ExportError::NoFile(file.to_string()))?;
         let lines: Vec<&str> = text.lines().collect();
         let mut out = String::new();
         let mut i = 0;
@@ -180,18 +135,14 @@ impl<'a> SourceTree<'a> {
                 continue;
             }
             if let Some((visibility, name)) = mod_declaration(trimmed) {
-                let (child_file, child_dir) = self
-                    .module_file(dir, name)
-                    .ok_or_else(|| format!("{file}: module `{name}` has no source file"))?;
+                let (child_file, child_dir) =
+                    self.module_file(dir, name)
+                        .ok_or_else(|| ExportError::NoChild {
+                            file: file.to_string(),
+                            module: name.to_string(),
+                        })?;
                 let child = self.expand(&child_file, &child_dir)?;
-                let child_pure = external_crate_used(&child).is_none()
-                    && crate_paths_used(&child)
-                        .iter()
-                        .filter_map(|ident| self.top_module_of(ident))
-                        .all(|m| self.is_pure(&m));
-                if child_pure {
-                    out.push_str(&format!("{visibility}mod {name} {{\n{child}}}\n"));
-                }
+                out.push_str(&format!("{visibility}mod {name} {{\n{child}}}\n"));
                 i += 1;
                 continue;
             }
@@ -310,24 +261,6 @@ fn crate_paths_used(text: &str) -> BTreeSet<String> {
     used
 }
 
-/// The first crate outside the standard library that a text names by path (`rand::…`).
-fn external_crate_used(text: &str) -> Option<&'static str> {
-    for line in code(text) {
-        for krate in EXTERNAL_CRATES {
-            let path = format!("{krate}::");
-            let mut search = line;
-            while let Some(at) = search.find(&path) {
-                let before = search[..at].chars().next_back();
-                if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
-                    return Some(krate);
-                }
-                search = &search[at + path.len()..];
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,23 +268,22 @@ mod tests {
     const FILES: &[(&str, &str)] = &[
         (
             "lib.rs",
-            "pub use error::Oops;\nproblem_list! {\n    toy => Toy,\n}\npub mod helper;\npub mod noisy;\n",
+            "pub use error::Oops;\npub mod helper;\npub mod unused;\n",
         ),
         ("error.rs", "pub struct Oops;\n"),
         (
             "helper.rs",
-            "//! uses crate::noisy only in a comment\npub fn one() -> u8 { 1 }\n",
+            "//! names crate::unused only in a comment\npub fn one() -> u8 { 1 }\n",
         ),
-        ("noisy.rs", "use rand::Rng;\n"),
+        ("unused.rs", "pub fn two() -> u8 { 2 }\n"),
         (
             "toy/mod.rs",
-            "mod fast;\npub mod families;\nuse crate::{helper::one, Oops};\npub struct Toy;\nconst C: &str = include_str!(\"corpus.toml\");\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n",
+            "mod fast;\nuse crate::{helper::one, Oops};\npub struct Toy;\nconst C: &str = include_str!(\"corpus.toml\");\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n",
         ),
         (
             "toy/fast.rs",
             "pub fn go() -> u8 { crate::helper::one() }\n",
         ),
-        ("toy/families.rs", "use crate::noisy;\n"),
     ];
 
     #[test]
@@ -361,25 +293,24 @@ mod tests {
             .single_file("toy", "// head\n", "fn main() {}\n")
             .unwrap();
         assert!(file.starts_with("// head\n#![allow(warnings)]\n"));
-        assert!(file.contains("pub use error::Oops;\npub use toy::Toy;\n"));
+        assert!(file.contains("pub use error::Oops;\n"));
         assert!(file.contains("pub mod error {\npub struct Oops;\n}"));
         assert!(file.contains("pub mod helper {"));
         assert!(file.contains("mod fast {\npub fn go()"));
-        assert!(!file.contains("families"), "{file}");
-        // `noisy` is named in a comment only: not a use, so not inlined.
-        assert!(
-            !file.contains("mod noisy") && !file.contains("rand::"),
-            "{file}"
-        );
+        // `unused` is named in a comment only: not a use, so not inlined.
+        assert!(!file.contains("mod unused"), "{file}");
         assert!(!file.contains("mod tests"), "{file}");
         assert!(file.contains("const C: &str = \"\";"));
         assert!(file.ends_with("fn main() {}\n"));
     }
 
     #[test]
-    fn a_problem_that_needs_an_external_crate_is_refused() {
+    fn a_module_without_a_file_is_an_error() {
         let tree = SourceTree::new(FILES);
-        let err = tree.single_file("noisy", "", "").unwrap_err();
-        assert!(err.contains("outside the standard library"), "{err}");
+        let err = tree.single_file("nowhere", "", "").unwrap_err();
+        assert!(
+            matches!(err, ExportError::NoModule(ref m) if m == "nowhere"),
+            "{err}"
+        );
     }
 }

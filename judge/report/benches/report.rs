@@ -1,6 +1,7 @@
 //! How long the reports of `judge run` take to write for 100 tests, every one failing (the
 //! worst case: 50 boards drawn as SVG, the largest problem, 19 x 19): the failing-test details
-//! (inputs and answers read, boards drawn) plus the page written to a file.
+//! (boards drawn; the tests are read once, before, as `judge run` reads them) plus the page
+//! written to a file.
 //!
 //! `cargo bench -p judge-report --bench report`
 
@@ -9,6 +10,7 @@ use std::path::PathBuf;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use judge_core::registry::find;
+use judge_core::runner::load;
 use judge_core::runner::report::Row;
 use judge_core::runner::tests::discover;
 use judge_core::verdict::Verdict;
@@ -27,14 +29,14 @@ fn reports(c: &mut Criterion) {
     problem
         .generate(1, 100, &tests_dir, false, None)
         .expect("generate");
-    let tests = discover(&tests_dir).expect("tests");
+    let tests = load(problem, discover(&tests_dir).expect("tests"), false).expect("load");
     assert_eq!(tests.len(), 100);
     // Every test WA, with a plausible wrong answer and some standard error.
     let rows: Vec<Row> = tests
         .iter()
         .enumerate()
         .map(|(i, t)| Row {
-            test: t.name.clone(),
+            test: t.test.name.clone(),
             verdict: Verdict::WA,
             cpu_ms: 3 + i as u64 % 17,
             wall_ms: 5 + i as u64 % 23,

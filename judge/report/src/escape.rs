@@ -1,6 +1,9 @@
-//! Making text a submission wrote safe to show: in HTML and SVG, in XML attributes and text
-//! (XML 1.0 forbids most control characters outright), and in a terminal (an escape sequence
-//! in a submission's output must not drive the judge's terminal).
+//! The one place that makes what a submission wrote safe to show: in a terminal (an escape
+//! sequence in a submission's output must not drive the judge's terminal, a bidirectional
+//! override must not reorder what follows), in CSV cells, in HTML and SVG, and in XML
+//! attributes and text (XML 1.0 forbids most control characters outright). The judge keeps
+//! a submission's words as they were written (verdict messages, outputs, findings) and every
+//! writer escapes them here, for its format.
 
 use std::fmt::Write;
 
@@ -18,8 +21,14 @@ fn visible(ch: char, out: &mut String) {
 }
 
 /// Is `ch` a character a terminal or an XML parser must not see raw? Tab and newline are fine.
+/// Control characters, the XML non-characters, and characters that reorder or hide what
+/// follows them on a terminal (bidirectional controls, zero-width characters, the byte-order
+/// mark, line and paragraph separators).
 fn is_control(ch: char) -> bool {
-    ch != '\t' && ch != '\n' && (ch.is_control() || matches!(ch, '\u{fffe}' | '\u{ffff}'))
+    ch != '\t'
+        && ch != '\n'
+        && (ch.is_control()
+            || matches!(ch as u32, 0xfffe | 0xffff | 0x200b..=0x200f | 0x2028..=0x202e | 0x2060..=0x2069 | 0xfeff))
 }
 
 /// Text for HTML or SVG element content and (double-quoted) attribute values: `& < > " '`
@@ -63,6 +72,36 @@ pub fn terminal(text: &str) -> String {
     out
 }
 
+/// Bytes a submission wrote, on one line: invalid UTF-8 as `\xff`, a newline as `\n`, a
+/// backslash as `\\` (so the shown text reads back unambiguously), control characters as
+/// in [`terminal`].
+pub fn bytes(raw: &[u8]) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for chunk in raw.utf8_chunks() {
+        for ch in chunk.valid().chars() {
+            match ch {
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                c if is_control(c) => visible(c, &mut out),
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
+        }
+    }
+    out
+}
+
+/// Like [`bytes`], but newlines stay line breaks (for showing a whole output).
+pub fn lines(raw: &[u8]) -> String {
+    raw.split(|&b| b == b'\n')
+        .map(bytes)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The first `max_lines` lines of `text`, at most `max_chars` characters in all, with a note
 /// of what was left out.
 pub fn head(text: &str, max_lines: usize, max_chars: usize) -> String {
@@ -95,6 +134,27 @@ mod tests {
         assert_eq!(terminal("a\x1b]0;owned\x07b\tc"), "a\\x1b]0;owned\\x07b\tc");
         assert_eq!(terminal("plain"), "plain");
         assert_eq!(terminal("\u{9b}31m"), "\\u{9b}31m");
+    }
+
+    #[test]
+    fn bytes_show_escape_sequences_and_invalid_bytes_on_one_line() {
+        assert_eq!(bytes(b"ok 12"), "ok 12");
+        assert_eq!(
+            bytes(b"\x1b[2J\x1b]0;pwned\x07"),
+            "\\x1b[2J\\x1b]0;pwned\\x07"
+        );
+        assert_eq!(bytes(b"a\nb\tc\rd\\"), "a\\nb\\tc\\rd\\\\");
+        assert_eq!(
+            bytes("é\u{9b}31m\u{202e}x".as_bytes()),
+            "é\\u{9b}31m\\u{202e}x"
+        );
+        assert_eq!(bytes(b"\xff\xfe,\""), "\\xff\\xfe,\"");
+        assert_eq!(lines(b"1 2\n\x1b[0m3\n"), "1 2\n\\x1b[0m3\n");
+    }
+
+    #[test]
+    fn terminal_shows_bidirectional_overrides() {
+        assert_eq!(terminal("a\u{202e}b\u{200b}"), "a\\u{202e}b\\u{200b}");
     }
 
     #[test]

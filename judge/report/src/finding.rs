@@ -1,20 +1,20 @@
-//! Showing and saving a stress finding.
+//! Showing and saving a stress finding (`judge stress`).
 
 use std::io::IsTerminal;
 use std::path::Path;
 
-use solutions::Problem;
+use judge_core::error::JudgeError;
+use judge_core::registry::ProblemEntry;
+use judge_core::stress::Finding;
+use judge_core::testgen::{create_dir, write_file};
 
-use super::Finding;
-use crate::error::JudgeError;
 use crate::escape;
 use crate::picture::Drawing;
-use crate::testgen::{create_dir, write_file};
 
 /// The finding as text for the terminal (coloured if stdout is one): one line for the
 /// original case, then the shrunk case drawn once — its board, expected vs got, a legend —
 /// and the command that replays it. The input files themselves are written by `--save`.
-pub fn render<P: Problem>(finding: &Finding, replay: &str) -> String {
+pub fn render(problem: &dyn ProblemEntry, finding: &Finding, replay: &str) -> String {
     let colour = std::io::stdout().is_terminal();
     let mut out = format!(
         "DISAGREEMENT at case {} (family {}, {})\n  original: expected {}, got {}\n",
@@ -35,7 +35,8 @@ pub fn render<P: Problem>(finding: &Finding, replay: &str) -> String {
         one_line(&finding.shrunk_expected),
         one_line(&finding.shrunk_got)
     ));
-    match Drawing::of::<P>(
+    match Drawing::of(
+        problem,
         &finding.shrunk_input,
         &finding.shrunk_expected,
         &finding.shrunk_got,
@@ -51,7 +52,7 @@ pub fn render<P: Problem>(finding: &Finding, replay: &str) -> String {
 /// Writes the shrunk case (`shrunk.in`, `shrunk.ans`, `shrunk.svg`), the original
 /// (`original.in`, `original.ans`), what the candidate printed (`*.got`), and `case.toml`: a
 /// corpus entry to append to `solutions/src/PROBLEM/corpus.toml` as a regression test.
-pub fn save<P: Problem>(finding: &Finding, dir: &Path) -> Result<(), JudgeError> {
+pub fn save(problem: &dyn ProblemEntry, finding: &Finding, dir: &Path) -> Result<(), JudgeError> {
     create_dir(dir)?;
     write_file(&dir.join("original.in"), finding.input.as_bytes())?;
     write_file(&dir.join("original.ans"), finding.expected.as_bytes())?;
@@ -59,13 +60,14 @@ pub fn save<P: Problem>(finding: &Finding, dir: &Path) -> Result<(), JudgeError>
     write_file(&dir.join("shrunk.in"), finding.shrunk_input.as_bytes())?;
     write_file(&dir.join("shrunk.ans"), finding.shrunk_expected.as_bytes())?;
     write_file(&dir.join("shrunk.got"), finding.shrunk_got.as_bytes())?;
-    if let Some(drawing) = Drawing::of::<P>(
+    if let Some(drawing) = Drawing::of(
+        problem,
         &finding.shrunk_input,
         &finding.shrunk_expected,
         &finding.shrunk_got,
     ) {
         let title = [
-            format!("{} stress case {} (shrunk)", P::ID, finding.case),
+            format!("{} stress case {} (shrunk)", problem.id(), finding.case),
             format!("expected: {}", one_line(&finding.shrunk_expected)),
             format!("got:      {}", one_line(&finding.shrunk_got)),
         ];

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{RunReport, StrengthReport};
-use judge_core::escape::{self, html as esc};
+use crate::escape::{self, html as esc};
 use judge_core::verdict::Verdict;
 
 const STYLE: &str = r#"

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{RunReport, StrengthReport};
-use judge_core::escape::xml;
+use crate::escape::xml;
 use judge_core::verdict::Verdict;
 
 fn seconds(ms: u64) -> String {

@@ -2,19 +2,24 @@
 //! `.json`, `.xml` (JUnit, what CI systems read) or `.html` (one self-contained page: inline
 //! CSS and SVG, no script, no network).
 
+// Only the sandbox crate and the solvers' SIMD kernels may use `unsafe`.
+#![forbid(unsafe_code)]
+
+pub mod escape;
+pub mod finding;
 pub mod html;
 pub mod junit;
+pub mod picture;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Serialize;
 
 use judge_core::error::JudgeError;
-use judge_core::escape;
 use judge_core::registry::ProblemEntry;
+use judge_core::runner::Loaded;
 use judge_core::runner::report::Row;
-use judge_core::runner::tests::Test;
 use judge_core::verdict::Verdict;
 
 /// A report format, chosen by the file name's extension.
@@ -63,22 +68,20 @@ pub const MAX_DRAWN: usize = 50;
 
 /// The failing tests in detail for the HTML and JUnit reports: the board with expected vs
 /// got, the first lines of what the submission wrote. At most [`MAX_DRAWN`] are drawn.
-pub fn failures(problem: &dyn ProblemEntry, tests: &[Test], rows: &[Row]) -> Vec<Failure> {
-    let by_name: BTreeMap<&str, &Test> = tests.iter().map(|t| (t.name.as_str(), t)).collect();
-    let read = |path: Option<&PathBuf>| {
-        path.and_then(|p| std::fs::read(p).ok())
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default()
-    };
+pub fn failures(problem: &dyn ProblemEntry, tests: &[Loaded], rows: &[Row]) -> Vec<Failure> {
+    let by_name: BTreeMap<&str, &Loaded> =
+        tests.iter().map(|t| (t.test.name.as_str(), t)).collect();
     rows.iter()
         .enumerate()
         .filter(|(_, row)| row.verdict != Verdict::AC)
         .take(MAX_DRAWN)
         .map(|(i, row)| {
             let test = by_name.get(row.test.as_str());
-            let input = read(test.map(|t| &t.input));
-            let expected = read(test.map(|t| &t.answer));
-            let drawing = problem.drawing(&input, &expected, &row.stdout);
+            let input = test.map_or_else(String::new, |t| {
+                String::from_utf8_lossy(&t.input).into_owned()
+            });
+            let expected = test.map_or_else(String::new, |t| t.answer.clone());
+            let drawing = picture::Drawing::of(problem, &input, &expected, &row.stdout);
             let title = [format!("{}: {}", row.test, row.verdict)];
             Failure {
                 row: i,
@@ -132,11 +135,39 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), JudgeError> {
     std::fs::write(path, text).map_err(|e| JudgeError::io(path, e))
 }
 
+/// A row as the CSV and JSON reports show it: the message may quote what the submission
+/// wrote, so it is escaped as for a terminal (a report is often read with `cat`).
+#[derive(Serialize)]
+struct ShownRow<'a> {
+    test: &'a str,
+    verdict: Verdict,
+    cpu_ms: u64,
+    wall_ms: u64,
+    peak_kb: u64,
+    exit: &'a str,
+    message: String,
+}
+
+impl<'a> ShownRow<'a> {
+    fn of(row: &'a Row) -> ShownRow<'a> {
+        ShownRow {
+            test: &row.test,
+            verdict: row.verdict,
+            cpu_ms: row.cpu_ms,
+            wall_ms: row.wall_ms,
+            peak_kb: row.peak_kb,
+            exit: &row.exit,
+            message: escape::terminal(&row.message),
+        }
+    }
+}
+
 /// Writes a `judge run` report to `path` in its format.
 pub fn write_run(path: &Path, report: &RunReport) -> Result<(), JudgeError> {
+    let shown: Vec<ShownRow> = report.rows.iter().map(ShownRow::of).collect();
     match Format::of(path) {
         Format::Json => {
-            let text = serde_json::to_string_pretty(report.rows).map_err(|e| failed(path, e))?;
+            let text = serde_json::to_string_pretty(&shown).map_err(|e| failed(path, e))?;
             write_text(path, &(text + "\n"))
         }
         Format::Csv => write_csv(
@@ -144,7 +175,7 @@ pub fn write_run(path: &Path, report: &RunReport) -> Result<(), JudgeError> {
             &[
                 "test", "verdict", "cpu_ms", "wall_ms", "peak_kb", "exit", "message",
             ],
-            report.rows,
+            &shown,
         ),
         Format::JUnit => write_text(path, &junit::run(report)),
         Format::Html => write_text(path, &html::run(report)),

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use solutions::Problem;
+use judge_core::registry::ProblemEntry;
 use solutions::picture::{Ink, Layer, Picture, Style};
 
 use crate::escape;
@@ -710,15 +710,17 @@ pub struct Drawing {
 impl Drawing {
     /// Draws `input` with `expected` against `got` (a program's output); `None` if the input
     /// or the expected answer does not read.
-    pub fn of<P: Problem>(input: &str, expected: &str, got: &str) -> Option<Drawing> {
-        let input = P::parse(input.as_bytes()).ok()?;
-        let expected = P::read_answer(expected).ok()?;
-        let got = P::read_answer(got).ok();
-        let got_layers = got.as_ref().map(P::layers);
+    pub fn of(
+        problem: &dyn ProblemEntry,
+        input: &str,
+        expected: &str,
+        got: &str,
+    ) -> Option<Drawing> {
+        let comparison = problem.comparison(input, expected, got)?;
         Some(Drawing {
-            picture: P::picture(&input),
-            diff: Difference::between(&P::layers(&expected), got_layers.as_deref()),
-            got_reads: got.is_some(),
+            diff: Difference::between(&comparison.expected, comparison.got.as_deref()),
+            got_reads: comparison.got.is_some(),
+            picture: comparison.picture,
         })
     }
 

@@ -90,7 +90,8 @@ fn write(path: &Path, value: &str) -> io::Result<()> {
 
 impl Hierarchy {
     /// Makes the judge's own group (`boardjudge-<pid>`), or says why not.
-    pub fn create() -> Result<Hierarchy, String> {
+    pub fn create() -> Result<Hierarchy, crate::Missing> {
+        use crate::Missing::Refused;
         let name = format!("boardjudge-{}", std::process::id());
         let base = Path::new("/sys/fs/cgroup");
         let v1_ok = V1_CONTROLLERS
@@ -110,7 +111,7 @@ impl Hierarchy {
                         judge_dirs,
                     };
                     drop(hierarchy);
-                    return Err(format!("cannot create {}: {e}", dir.display()));
+                    return Err(Refused(format!("cannot create {}: {e}", dir.display())));
                 }
                 judge_dirs.push(dir);
             }
@@ -135,7 +136,7 @@ impl Hierarchy {
             remove_stale_groups(&parent);
             let dir = parent.join(&name);
             std::fs::create_dir(&dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                .map_err(|e| Refused(format!("cannot create {}: {e}", dir.display())))?;
             let hierarchy = Hierarchy {
                 version: Version::V2,
                 judge_dirs: vec![dir.clone()],
@@ -143,13 +144,13 @@ impl Hierarchy {
             // Slots are children of the judge's group: it delegates memory and pids to them.
             write(&dir.join("cgroup.subtree_control"), "+memory +pids +cpu")
                 .or_else(|_| write(&dir.join("cgroup.subtree_control"), "+memory +pids"))
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Refused(e.to_string()))?;
             return Ok(hierarchy);
         }
-        Err(
+        Err(Refused(
             "no cgroup v1 memory, cpuacct and pids hierarchies, nor cgroup v2 with memory and pids"
                 .to_string(),
-        )
+        ))
     }
 
     /// Makes slot `k`'s group, limited to `processes` processes at once.

@@ -11,7 +11,6 @@
 //! rlimits in place of cgroups.
 
 pub mod cgroup;
-pub mod escape;
 pub mod landlock;
 pub mod remove;
 pub mod rootfs;
@@ -26,7 +25,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use escape::escape;
 pub use spawn::{Exit, Finished};
 
 /// Limits of one run.
@@ -68,6 +66,29 @@ pub struct Command {
     pub readable: Vec<PathBuf>,
 }
 
+/// Why an isolation feature is not in use on this machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// It needs root.
+    NotRoot,
+    /// Not tried yet ([`Isolation::detect`] before a [`Sandbox`] is made).
+    NotSetUp,
+    /// The kernel or the machine refused it: what was tried, and what it said.
+    Refused(String),
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Missing::NotRoot => f.write_str("not root"),
+            Missing::NotSetUp => f.write_str("not set up yet"),
+            Missing::Refused(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for Missing {}
+
 /// How strongly runs are isolated on this machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Isolation {
@@ -78,12 +99,12 @@ pub struct Isolation {
     pub landlock_abi: i64,
     /// As root: a private read-only root, new IPC and mount namespaces per run, a network
     /// namespace per slot. `Err`: why not.
-    pub private_root: Result<(), String>,
+    pub private_root: Result<(), Missing>,
     /// Without root, in the user namespace: new IPC, network and mount namespaces, every
     /// mount read-only except the scratch directory.
     pub read_only_mounts: bool,
     /// The cgroup interface runs are accounted with, or why there is none.
-    pub cgroup: Result<cgroup::Version, String>,
+    pub cgroup: Result<cgroup::Version, Missing>,
     /// As root: each run, once unprivileged, moves into a user namespace of its own (and a
     /// session keyring of its own), so no per-uid kernel state (keyrings) outlives it. Needs
     /// unprivileged user namespaces.
@@ -103,17 +124,13 @@ impl Isolation {
             user_namespace,
             drop_privileges: root,
             landlock_abi: landlock::abi(),
-            private_root: if root {
-                Ok(())
-            } else {
-                Err("not root".to_string())
-            },
+            private_root: if root { Ok(()) } else { Err(Missing::NotRoot) },
             read_only_mounts,
-            cgroup: if root {
-                Err("not set up yet".to_string())
+            cgroup: Err(if root {
+                Missing::NotSetUp
             } else {
-                Err("not root".to_string())
-            },
+                Missing::NotRoot
+            }),
             own_user_namespace: root && spawn::unprivileged_user_namespaces_work(uids::FIRST_UID),
         }
     }
@@ -295,7 +312,7 @@ impl Sandbox {
         if isolation.private_root.is_ok() {
             match rootfs::SlotNamespaces::build(&layout) {
                 Ok(ns) => first_namespaces = Some(ns),
-                Err(e) => isolation.private_root = Err(e.to_string()),
+                Err(e) => isolation.private_root = Err(Missing::Refused(e.to_string())),
             }
         }
         let private_root = isolation.private_root.is_ok();

@@ -4,8 +4,6 @@
 mod fast;
 mod reference;
 
-/// The reference solver reading cells through a board-access model (see [`crate::access`]).
-pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::error::{AnswerError, ParseError};
@@ -240,23 +238,19 @@ impl Problem for Attack25 {
         reference::solve(input)
     }
 
+    fn reference_with<A: crate::access::BoardAccess>(input: &Input) -> Answer {
+        reference::solve_with::<A>(input)
+    }
+
     fn fast(input: &Input) -> Answer {
         fast::solve(input)
     }
 
-    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        let mut solvers = wrong::solvers();
-        solvers.extend(crate::model_solvers!(
-            Self,
-            solve_with_access,
-            wrong::EQUIVALENT_MODELS
-        ));
-        solvers
+    fn known_wrong() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 
-    fn equivalent_models() -> &'static [crate::access::Equivalent] {
-        wrong::EQUIVALENT_MODELS
-    }
+    const EQUIVALENT_MODELS: &'static [crate::access::Equivalent] = wrong::EQUIVALENT_MODELS;
 }
 
 fn write_lines(masks: &[u32; 4]) -> String {

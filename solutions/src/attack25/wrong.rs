@@ -2,27 +2,6 @@
 
 use super::{ALL_PANELS, Answer, Attack25, CENTRE, Input, panel_at};
 use crate::board::DIRECTIONS;
-use crate::problem::Solver;
-
-#[derive(Clone, Copy, Default)]
-struct Bugs {
-    /// Skips the future-sandwich tier (1 then 3).
-    no_future_tier: bool,
-    /// Tries adjacency before future sandwiches.
-    adjacent_before_future: bool,
-    /// A sandwiched run must be of a single colour.
-    single_colour_runs: bool,
-    /// Forgets the empty-board rule (nothing to take at the start).
-    no_opening_rule: bool,
-    /// Offers every tier at once instead of the first non-empty one.
-    union_of_tiers: bool,
-    /// Looks only along rows and columns.
-    orthogonal_only: bool,
-    /// A run that reaches the edge counts as a future sandwich.
-    edge_is_future: bool,
-    /// "Adjacent" means the four orthogonal neighbours.
-    adjacent_orthogonal: bool,
-}
 
 /// What ends the run of other colours from `from` along `d`, as the reference names it.
 fn run_end(
@@ -102,22 +81,23 @@ fn solve_with(input: &Input, bugs: Bugs) -> Answer {
     Answer([0, 1, 2, 3].map(|colour| takeable(input, colour, bugs)))
 }
 
-macro_rules! wrong {
-    ($($name:literal => $bug:ident),* $(,)?) => {
-        pub fn solvers() -> Vec<Solver<Attack25>> {
-            vec![$(Solver { name: $name, solve: |i| solve_with(i, Bugs { $bug: true, ..Bugs::default() }) }),*]
-        }
-    };
-}
-
-wrong! {
+crate::known_wrong! {
+    Attack25, solve_with;
+    /// Skips the future-sandwich tier (1 then 3).
     "no-future-sandwich-tier" => no_future_tier,
+    /// Tries adjacency before future sandwiches.
     "adjacent-before-future" => adjacent_before_future,
+    /// A sandwiched run must be of a single colour.
     "single-colour-runs" => single_colour_runs,
+    /// Forgets the empty-board rule (nothing to take at the start).
     "no-opening-rule" => no_opening_rule,
+    /// Offers every tier at once instead of the first non-empty one.
     "union-of-tiers" => union_of_tiers,
+    /// Looks only along rows and columns.
     "orthogonal-only" => orthogonal_only,
+    /// A run that reaches the edge counts as a future sandwich.
     "edge-is-future-sandwich" => edge_is_future,
+    /// "Adjacent" means the four orthogonal neighbours.
     "adjacent-orthogonal-only" => adjacent_orthogonal,
 }
 

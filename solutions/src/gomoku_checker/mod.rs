@@ -4,8 +4,6 @@
 mod fast;
 mod reference;
 
-/// The reference solver reading cells through a board-access model (see [`crate::access`]).
-pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::board::{Board, Stone};
@@ -112,21 +110,17 @@ impl Problem for GomokuChecker {
         reference::solve(board)
     }
 
+    fn reference_with<A: crate::access::BoardAccess>(board: &Input) -> Answer {
+        reference::solve_with::<A>(board)
+    }
+
     fn fast(board: &Input) -> Answer {
         fast::solve(board)
     }
 
-    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        let mut solvers = wrong::solvers();
-        solvers.extend(crate::model_solvers!(
-            Self,
-            solve_with_access,
-            wrong::EQUIVALENT_MODELS
-        ));
-        solvers
+    fn known_wrong() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 
-    fn equivalent_models() -> &'static [crate::access::Equivalent] {
-        wrong::EQUIVALENT_MODELS
-    }
+    const EQUIVALENT_MODELS: &'static [crate::access::Equivalent] = wrong::EQUIVALENT_MODELS;
 }

@@ -2,30 +2,6 @@
 
 use super::{Answer, GomokuChecker, Input, SIZE};
 use crate::board::{LINES, Stone};
-use crate::problem::Solver;
-
-/// The bugs a contestant makes on this problem.
-#[derive(Clone, Copy, Default)]
-struct Bugs {
-    /// Accepts white one stone ahead of black (the bug that passed the original tests).
-    white_ahead_ok: bool,
-    /// Never looks at the stone counts.
-    no_count_check: bool,
-    /// A five of the last mover is always fine: never tries removing a stone.
-    five_always_last_move: bool,
-    /// Forgets that the other colour must not have a five.
-    ignores_other_five: bool,
-    /// Counts only exact fives as game-ending (six or more "does not count").
-    exact_five_only: bool,
-    /// Checks `-`, `|` and `\` but not `/`.
-    no_anti_diagonal: bool,
-    /// Window starts stop one short (`0..SIZE - 5` instead of `0..=SIZE - 5`): fives that
-    /// touch the right or bottom edge are missed.
-    edge_off_by_one: bool,
-    /// "The last move made the five" only when there is exactly one five-cell window: runs of
-    /// six to nine and crossing fives are called impossible.
-    one_window_only: bool,
-}
 
 fn five_windows(board: &Input, stone: Stone, bugs: Bugs) -> Vec<Vec<(i32, i32)>> {
     let n = SIZE as i32;
@@ -105,22 +81,25 @@ fn solve_with(board: &Input, bugs: Bugs) -> Answer {
     Answer::No
 }
 
-macro_rules! wrong {
-    ($($name:literal => $bug:ident),* $(,)?) => {
-        pub fn solvers() -> Vec<Solver<GomokuChecker>> {
-            vec![$(Solver { name: $name, solve: |b| solve_with(b, Bugs { $bug: true, ..Bugs::default() }) }),*]
-        }
-    };
-}
-
-wrong! {
+crate::known_wrong! {
+    GomokuChecker, solve_with;
+    /// Accepts white one stone ahead of black (the bug that passed the original tests).
     "white-ahead-accepted" => white_ahead_ok,
+    /// Never looks at the stone counts.
     "no-count-check" => no_count_check,
+    /// A five of the last mover is always fine: never tries removing a stone.
     "five-always-last-move" => five_always_last_move,
+    /// Forgets that the other colour must not have a five.
     "ignores-other-five" => ignores_other_five,
+    /// Counts only exact fives as game-ending (six or more "does not count").
     "six-does-not-end-the-game" => exact_five_only,
+    /// Checks `-`, `|` and `\` but not `/`.
     "no-anti-diagonal" => no_anti_diagonal,
+    /// Window starts stop one short (`0..SIZE - 5` instead of `0..=SIZE - 5`): fives that
+    /// touch the right or bottom edge are missed.
     "edge-off-by-one" => edge_off_by_one,
+    /// "The last move made the five" only when there is exactly one five-cell window: runs of
+    /// six to nine and crossing fives are called impossible.
     "one-window-only" => one_window_only,
 }
 

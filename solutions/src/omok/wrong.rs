@@ -2,27 +2,6 @@
 
 use super::{Answer, Input, Omok, SIZE, Win};
 use crate::board::{LINES, Stone};
-use crate::problem::Solver;
-
-#[derive(Clone, Copy, Default)]
-struct Bugs {
-    /// Five or more wins: six counts as five.
-    six_counts: bool,
-    /// For `/` reports the top-right end instead of the bottom-left (leftmost) one.
-    slash_reports_top: bool,
-    /// Checks `-`, `|` and `\` but not `/`.
-    no_anti_diagonal: bool,
-    /// The scan for run starts stops one column and one row short of the far edges.
-    edge_off_by_one: bool,
-    /// Looks only for black's fives.
-    black_only: bool,
-    /// Reports the last stone of the five instead of the first.
-    reports_last_stone: bool,
-    /// A colour with a six anywhere "cannot win", even with an exact five elsewhere.
-    six_disqualifies: bool,
-    /// Prints the column before the row.
-    row_col_swapped: bool,
-}
 
 fn solve_with(board: &Input, bugs: Bugs) -> Answer {
     let n = SIZE as i32;
@@ -75,22 +54,23 @@ fn solve_with(board: &Input, bugs: Bugs) -> Answer {
     win
 }
 
-macro_rules! wrong {
-    ($($name:literal => $bug:ident),* $(,)?) => {
-        pub fn solvers() -> Vec<Solver<Omok>> {
-            vec![$(Solver { name: $name, solve: |b| solve_with(b, Bugs { $bug: true, ..Bugs::default() }) }),*]
-        }
-    };
-}
-
-wrong! {
+crate::known_wrong! {
+    Omok, solve_with;
+    /// Five or more wins: six counts as five.
     "six-counts-as-five" => six_counts,
+    /// For `/` reports the top-right end instead of the bottom-left (leftmost) one.
     "slash-reports-top-end" => slash_reports_top,
+    /// Checks `-`, `|` and `\` but not `/`.
     "no-anti-diagonal" => no_anti_diagonal,
+    /// The scan for run starts stops one column and one row short of the far edges.
     "edge-off-by-one" => edge_off_by_one,
+    /// Looks only for black's fives.
     "black-only" => black_only,
+    /// Reports the last stone of the five instead of the first.
     "reports-last-stone" => reports_last_stone,
+    /// A colour with a six anywhere "cannot win", even with an exact five elsewhere.
     "six-disqualifies-colour" => six_disqualifies,
+    /// Prints the column before the row.
     "row-col-swapped" => row_col_swapped,
 }
 

@@ -2,27 +2,6 @@
 
 use super::{Answer, Input, OthelloFlips, Square};
 use crate::board::DIRECTIONS;
-use crate::problem::Solver;
-
-#[derive(Clone, Copy, Default)]
-struct Bugs {
-    /// Walks bit indices (`p + 1`, `p + 9` …) with only a 0..64 check: runs wrap around edges.
-    wraps_around: bool,
-    /// Only the four straight directions.
-    no_diagonals: bool,
-    /// A run that reaches the edge flips too.
-    edge_closes: bool,
-    /// Keeps flipping past the closing black disc (a chain reaction).
-    chain_reaction: bool,
-    /// Stops after the first direction that flips.
-    first_direction_only: bool,
-    /// Leaves the white disc next to the closing black one unflipped (off by one).
-    misses_last_disc: bool,
-    /// An empty square closes a run as a black disc would.
-    empty_closes: bool,
-    /// Misses the two directions that go down and to the left or right (a typo in the table).
-    no_south_diagonals: bool,
-}
 
 fn solve_with(input: &Input, bugs: Bugs) -> Answer {
     let p = i32::from(input.play);
@@ -83,22 +62,23 @@ fn solve_with(input: &Input, bugs: Bugs) -> Answer {
     Answer(flipped)
 }
 
-macro_rules! wrong {
-    ($($name:literal => $bug:ident),* $(,)?) => {
-        pub fn solvers() -> Vec<Solver<OthelloFlips>> {
-            vec![$(Solver { name: $name, solve: |i| solve_with(i, Bugs { $bug: true, ..Bugs::default() }) }),*]
-        }
-    };
-}
-
-wrong! {
+crate::known_wrong! {
+    OthelloFlips, solve_with;
+    /// Walks bit indices (`p + 1`, `p + 9` …) with only a 0..64 check: runs wrap around edges.
     "wraps-around-edges" => wraps_around,
+    /// Only the four straight directions.
     "no-diagonals" => no_diagonals,
+    /// A run that reaches the edge flips too.
     "edge-closes-run" => edge_closes,
+    /// Keeps flipping past the closing black disc (a chain reaction).
     "chain-reaction" => chain_reaction,
+    /// Stops after the first direction that flips.
     "first-direction-only" => first_direction_only,
+    /// Leaves the white disc next to the closing black one unflipped (off by one).
     "misses-last-disc" => misses_last_disc,
+    /// An empty square closes a run as a black disc would.
     "empty-closes-run" => empty_closes,
+    /// Misses the two directions that go down and to the left or right (a typo in the table).
     "no-south-diagonals" => no_south_diagonals,
 }
 

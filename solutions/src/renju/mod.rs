@@ -4,8 +4,6 @@
 mod fast;
 mod reference;
 
-/// The reference solver reading cells through a board-access model (see [`crate::access`]).
-pub use reference::solve_with as solve_with_access;
 mod wrong;
 
 use crate::board::{Board, LINES, Stone};
@@ -209,23 +207,19 @@ impl Problem for Renju {
         reference::solve(input)
     }
 
+    fn reference_with<A: crate::access::BoardAccess>(input: &Input) -> Answer {
+        reference::solve_with::<A>(input)
+    }
+
     fn fast(input: &Input) -> Answer {
         fast::solve(input)
     }
 
-    fn wrong_solvers() -> Vec<crate::problem::Solver<Self>> {
-        let mut solvers = wrong::solvers();
-        solvers.extend(crate::model_solvers!(
-            Self,
-            solve_with_access,
-            wrong::EQUIVALENT_MODELS
-        ));
-        solvers
+    fn known_wrong() -> Vec<crate::problem::Solver<Self>> {
+        wrong::solvers()
     }
 
-    fn equivalent_models() -> &'static [crate::access::Equivalent] {
-        wrong::EQUIVALENT_MODELS
-    }
+    const EQUIVALENT_MODELS: &'static [crate::access::Equivalent] = wrong::EQUIVALENT_MODELS;
 }
 
 /// Does either colour have five or more in a row anywhere? (Row bitboards; see

@@ -2,30 +2,8 @@
 
 use super::{Answer, Input, Renju, SIZE};
 use crate::board::{Board, LINES, Stone};
-use crate::problem::Solver;
 
 type Grid = Board<SIZE>;
-
-#[derive(Clone, Copy, Default)]
-struct Bugs {
-    /// Threes by pattern only: no check that the straight-four point is not forbidden (or a
-    /// five, or an overline).
-    heuristic_threes: bool,
-    /// Six or more counts as a five.
-    overline_is_five: bool,
-    /// Only contiguous fours (`XXXX` with an open end); `XX.XX` and `X.XXX` missed.
-    contiguous_fours_only: bool,
-    /// At most one four per direction (two fours in one line missed).
-    one_four_per_line: bool,
-    /// Forbidden shapes are judged before the five.
-    forbidden_before_five: bool,
-    /// A three's straight four may be an overline.
-    overline_straight_four: bool,
-    /// A closed three counts: one open five-point is taken for a straight four (`OXXX.`).
-    closed_threes: bool,
-    /// Forgets that the point completing a three must not make a five elsewhere.
-    three_point_may_make_five: bool,
-}
 
 fn run_len(board: &Grid, p: (i32, i32), (dr, dc): (i32, i32)) -> usize {
     board.run_through(p.0 as usize, p.1 as usize, (dr, dc), Stone::Black)
@@ -186,22 +164,24 @@ fn solve_with(input: &Input, bugs: Bugs) -> Answer {
     )
 }
 
-macro_rules! wrong {
-    ($($name:literal => $bug:ident),* $(,)?) => {
-        pub fn solvers() -> Vec<Solver<Renju>> {
-            vec![$(Solver { name: $name, solve: |i| solve_with(i, Bugs { $bug: true, ..Bugs::default() }) }),*]
-        }
-    };
-}
-
-wrong! {
+crate::known_wrong! {
+    Renju, solve_with;
+    /// Threes by pattern only: no check that the straight-four point is not forbidden (or a
+    /// five, or an overline).
     "heuristic-threes" => heuristic_threes,
+    /// Six or more counts as a five.
     "overline-is-five" => overline_is_five,
+    /// Only contiguous fours (`XXXX` with an open end); `XX.XX` and `X.XXX` missed.
     "contiguous-fours-only" => contiguous_fours_only,
+    /// At most one four per direction (two fours in one line missed).
     "one-four-per-line" => one_four_per_line,
+    /// Forbidden shapes are judged before the five.
     "forbidden-before-five" => forbidden_before_five,
+    /// A three's straight four may be an overline.
     "overline-straight-four" => overline_straight_four,
+    /// A closed three counts: one open five-point is taken for a straight four (`OXXX.`).
     "closed-threes-count" => closed_threes,
+    /// Forgets that the point completing a three must not make a five elsewhere.
     "three-point-may-make-five" => three_point_may_make_five,
 }
 

@@ -13,33 +13,89 @@ use report::Row;
 use tests::Test;
 
 use crate::cancel::Cancel;
-use crate::error::JudgeError;
+use crate::error::{JudgeError, JuryError};
 use crate::progress::Progress;
-use crate::registry::ProblemEntry;
+use crate::registry::{ProblemEntry, SolverKind};
 use sandbox::{Limits, Sandbox};
 
-/// Runs test `test` in `slot` and judges it.
+/// A test read once: its input and its answer file, which reads as an answer of the problem.
+/// Everything that judges runs on a test set reads it through this, so no file is read twice.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub test: Test,
+    pub input: Vec<u8>,
+    pub answer: String,
+}
+
+/// Reads every test once and checks the jury's side before any submission runs: every
+/// answer file reads as an answer (a malformed one is the jury's mistake, never the
+/// contestant's WA) and, with `verify`, is the reference solver's answer to its input.
+pub fn load(
+    problem: &dyn ProblemEntry,
+    tests: Vec<Test>,
+    verify: bool,
+) -> Result<Vec<Loaded>, JudgeError> {
+    tests
+        .into_iter()
+        .map(|test| {
+            let input = std::fs::read(&test.input).map_err(|e| JudgeError::io(&test.input, e))?;
+            let bytes =
+                std::fs::read(&test.answer).map_err(|source| JuryError::UnreadableAnswer {
+                    path: test.answer.clone(),
+                    source,
+                })?;
+            let malformed = |why: String| JuryError::MalformedAnswer {
+                path: test.answer.clone(),
+                why,
+            };
+            let answer = String::from_utf8(bytes)
+                .map_err(|_| malformed("the answer file is not UTF-8 text".to_string()))?;
+            problem
+                .answer_file_reads(&answer)
+                .map_err(|e| malformed(e.to_string()))?;
+            if verify {
+                let reference = problem
+                    .solve(&input, SolverKind::Reference)
+                    .map_err(|error| JuryError::InvalidInput {
+                        path: test.input.clone(),
+                        error,
+                    })?;
+                problem
+                    .check(&reference, answer.as_bytes())
+                    .map_err(|why| JuryError::AnswerDiffers {
+                        path: test.answer.clone(),
+                        input: test.input.clone(),
+                        why: why
+                            .to_string()
+                            .replacen("expected", "the reference says", 1)
+                            .replacen(", got", ", the file says", 1),
+                    })?;
+            }
+            Ok(Loaded {
+                test,
+                input,
+                answer,
+            })
+        })
+        .collect()
+}
+
+/// Runs `test` in `slot` and judges it; `None` if the run was interrupted.
 pub fn run_one(
     problem: &dyn ProblemEntry,
     sandbox: &Sandbox,
     slot: usize,
-    test: &Test,
+    test: &Loaded,
     limits: &Limits,
     cancel: &Cancel,
 ) -> Result<Option<Row>, JudgeError> {
-    let input = std::fs::read(&test.input).map_err(|e| JudgeError::io(&test.input, e))?;
-    let answer = std::fs::read_to_string(&test.answer)
-        .map_err(|e| JudgeError::Jury(format!("{}: {e}", test.answer.display())))?;
-    problem
-        .answer_file_reads(&answer)
-        .map_err(|e| JudgeError::Jury(format!("{}: {e}", test.answer.display())))?;
     let finished = sandbox
-        .run(slot, &input, limits, cancel.flag())
-        .map_err(|e| JudgeError::sandbox(format!("running test {}", test.name), e))?;
+        .run(slot, &test.input, limits, cancel.flag())
+        .map_err(|e| JudgeError::sandbox(format!("running test {}", test.test.name), e))?;
     if finished.interrupted {
         return Ok(None);
     }
-    let (verdict, message) = judge(&finished, limits, |out| problem.check(&answer, out));
+    let (verdict, message) = judge(&finished, limits, |out| problem.check(&test.answer, out));
     // What a failing submission wrote, for the reports; 16 KiB of each is plenty to show.
     let kept = |bytes: &[u8]| {
         if verdict == Verdict::AC {
@@ -51,7 +107,7 @@ pub fn run_one(
     Ok(Some(Row {
         stdout: kept(&finished.stdout),
         stderr: kept(&finished.stderr),
-        test: test.name.clone(),
+        test: test.test.name.clone(),
         verdict,
         cpu_ms: finished.cpu.as_millis() as u64,
         wall_ms: finished.wall.as_millis() as u64,
@@ -63,27 +119,39 @@ pub fn run_one(
 
 /// Is this TLE close enough to the limit that a busy machine could have caused it? (A run
 /// that mostly slept, far under the CPU limit, would only time out again.)
-pub fn near_limit(row: &Row, limits: &Limits) -> bool {
+fn near_limit(row: &Row, limits: &Limits) -> bool {
     let (cpu, limit) = (u128::from(row.cpu_ms), limits.cpu.as_millis());
     row.verdict == Verdict::TLE && cpu * 2 >= limit && cpu * 2 < limit * 3
 }
 
+/// Which run of a test a row comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The test's run among the parallel ones; `rerun`: a TLE near the limit, which is run
+    /// again alone once every test is done (the row that stands comes as [`Stage::Rerun`]).
+    First { rerun: bool },
+    /// The run alone of a TLE near the limit: this row stands.
+    Rerun,
+}
+
 /// Runs every test with `sandbox.slots()` in parallel. A TLE near the limit is re-run alone
-/// before it stands. `on_row` sees every row as it finishes (before any re-run). Returns the
-/// rows finished (all of them unless interrupted).
+/// before it stands (with more than one slot: the rule lives here only). `on_row` sees every
+/// row as it finishes, then every re-run's. Returns the rows that stand, in test order (all
+/// of them unless interrupted).
 pub fn run_all(
     problem: &dyn ProblemEntry,
     sandbox: &Sandbox,
-    tests: &[Test],
+    tests: &[Loaded],
     limits: &Limits,
     progress: &Progress,
     cancel: &Cancel,
-    on_row: &mut dyn FnMut(usize, &Row),
+    on_row: &mut dyn FnMut(usize, &Row, Stage),
 ) -> Result<Vec<Row>, JudgeError> {
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
     let mut rows: Vec<Option<Row>> = vec![None; tests.len()];
     let mut first_error = None;
+    let parallel = sandbox.slots() > 1;
     std::thread::scope(|scope| {
         for slot in 0..sandbox.slots().min(tests.len()) {
             let sender = sender.clone();
@@ -111,7 +179,8 @@ pub fn run_all(
             match result {
                 Ok(row) => {
                     if let Some(row) = &row {
-                        on_row(i, row);
+                        let rerun = parallel && near_limit(row, limits);
+                        on_row(i, row, Stage::First { rerun });
                     }
                     rows[i] = row;
                 }
@@ -125,22 +194,42 @@ pub fn run_all(
     if let Some(e) = first_error {
         return Err(e);
     }
-    if sandbox.slots() > 1 && !cancel.is_cancelled() {
+    if parallel && !cancel.is_cancelled() {
         for (i, test) in tests.iter().enumerate() {
             if rows[i].as_ref().is_some_and(|r| near_limit(r, limits)) {
-                progress.message(&format!("re-running {} alone", test.name));
+                progress.message(&format!("re-running {} alone", test.test.name));
                 if let Some(mut again) = run_one(problem, sandbox, 0, test, limits, cancel)? {
                     again.message = if again.message.is_empty() {
                         "re-run alone".to_string()
                     } else {
                         format!("{} (re-run alone)", again.message)
                     };
+                    on_row(i, &again, Stage::Rerun);
                     rows[i] = Some(again);
                 }
             }
         }
     }
     Ok(rows.into_iter().flatten().collect())
+}
+
+/// The rows of a submission that did not build: CE on every test, the compiler's message as
+/// each row's standard error.
+pub fn compile_error_rows(tests: &[Loaded], message: &str) -> Vec<Row> {
+    tests
+        .iter()
+        .map(|test| Row {
+            test: test.test.name.clone(),
+            verdict: Verdict::CE,
+            cpu_ms: 0,
+            wall_ms: 0,
+            peak_kb: 0,
+            exit: String::new(),
+            message: "compile error".to_string(),
+            stdout: String::new(),
+            stderr: message.to_string(),
+        })
+        .collect()
 }
 
 /// The default wall-clock allowance for a CPU limit.

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::JudgeError;
+use crate::error::{JudgeError, JuryError};
 
 #[derive(Clone, Debug)]
 pub struct Test {
@@ -20,11 +20,11 @@ fn test_of(path: &Path, base: &Path) -> Result<Option<Test>, JudgeError> {
     }
     let answer = path.with_extension("ans");
     if !answer.is_file() {
-        return Err(JudgeError::Jury(format!(
-            "{}: missing: every test needs its answer file (found {})",
-            answer.display(),
-            path.display()
-        )));
+        return Err(JuryError::MissingAnswer {
+            answer,
+            input: path.to_path_buf(),
+        }
+        .into());
     }
     let name = path
         .strip_prefix(base)

@@ -76,8 +76,8 @@ impl<P: Problem> Candidate<P> for Submission<'_, P> {
         let (verdict, message) = judge(&run, self.limits, |out| {
             crate::checker::check::<P>(&expected, out)
         });
-        // What the submission printed is shown to the user: escaped, line by line.
-        let shown = sandbox::escape::escape_lines(&run.stdout);
+        // What the submission printed, as written (the finding's renderer escapes it).
+        let shown = String::from_utf8_lossy(&run.stdout).into_owned();
         Ok(match verdict {
             Verdict::AC => None,
             Verdict::WA => Some(shown),

@@ -4,7 +4,6 @@
 
 pub mod candidate;
 pub mod driver;
-pub mod report;
 
 use std::time::Duration;
 
@@ -35,19 +34,28 @@ impl Shard {
     }
 }
 
-impl std::str::FromStr for Shard {
-    type Err = String;
+/// A `--shard` value that is not `K/N` with `1 <= K <= N`.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    #[error("expected K/N, e.g. 3/8")]
+    NoSlash,
+    #[error("K in K/N must be a number, found '{0}'")]
+    BadK(String),
+    #[error("N in K/N must be a number, found '{0}'")]
+    BadN(String),
+    #[error("shard {k}/{n}: need 1 <= K <= N")]
+    OutOfRange { k: u64, n: u64 },
+}
 
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (k, n) = s.split_once('/').ok_or("expected K/N, e.g. 3/8")?;
-        let k: u64 = k
-            .parse()
-            .map_err(|_| format!("K in K/N must be a number, found '{k}'"))?;
-        let n: u64 = n
-            .parse()
-            .map_err(|_| format!("N in K/N must be a number, found '{n}'"))?;
+impl std::str::FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let (k, n) = s.split_once('/').ok_or(ShardError::NoSlash)?;
+        let k: u64 = k.parse().map_err(|_| ShardError::BadK(k.to_string()))?;
+        let n: u64 = n.parse().map_err(|_| ShardError::BadN(n.to_string()))?;
         if n == 0 || k == 0 || k > n {
-            return Err(format!("shard {k}/{n}: need 1 <= K <= N"));
+            return Err(ShardError::OutOfRange { k, n });
         }
         Ok(Shard { k, n })
     }

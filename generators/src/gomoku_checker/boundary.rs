@@ -1,0 +1,259 @@
+//! The boundary obligations of gomoku-checker: the line obligations around every run of five or more, and the phantom fives
+//! a read off the board can make (a four of the player who did not move last, at an edge),
+//! and the builder of an input meeting each (see [`crate::obligations`], [`crate::boundary`]).
+
+use std::collections::BTreeSet;
+
+use solutions::access::Read;
+use solutions::board::{Board, LINES, Stone};
+use solutions::GomokuChecker;
+
+use crate::boundary::{Boundary, find_run, line_index, line_layout, noise, run_cells};
+use crate::obligations::{LINE_NAMES, LineRules, Obligations, alias_models, line_met, line_obligations, off_board_run_ends, runs, side};
+use crate::stones::Placer;
+use crate::Rng;
+
+const NO_PARALLEL: LineRules = LineRules {
+    parallel: false,
+    parallel_needs_six: false,
+};
+impl Obligations for GomokuChecker {
+    fn obligations() -> Vec<(String, String)> {
+        let mut list = line_obligations::<{ solutions::gomoku_checker::SIZE }>(NO_PARALLEL);
+        list.extend(phantom_obligations::<{ solutions::gomoku_checker::SIZE }>());
+        list
+    }
+    fn met(board: &Self::Input) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        line_met(board, &runs(board, 5), NO_PARALLEL, &mut out);
+        phantom_met(board, &mut out);
+        out
+    }
+}
+
+/// The colour whose five would end a gomoku-checker position as unreachable: the player who
+/// did not move last (black moves first, so equal counts mean white moved last). `None` when
+/// the counts fit no game.
+pub fn not_last_mover<const N: usize>(board: &Board<N>) -> Option<Stone> {
+    let (black, white) = (board.count(Stone::Black), board.count(Stone::White));
+    if black == white {
+        Some(Stone::Black)
+    } else if black == white + 1 {
+        Some(Stone::White)
+    } else {
+        None
+    }
+}
+
+fn colour_name(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Black => "black",
+        Stone::White => "white",
+    }
+}
+
+/// gomoku-checker's phantom fives: a four of the player who did not move last, whose next
+/// cell lies off the board. A solver whose read there finds a stone of that colour (stray
+/// memory, a pad one cell too thin, or an aliased cell) sees a five that would make the
+/// position unreachable, and answers NO where the answer is YES. (A four of the last mover
+/// cannot show it: removing one of its stones undoes the phantom five.)
+///
+/// - `phantom/edge/SIDE/COLOUR`: such a four of COLOUR whose next cell lies beyond SIDE;
+/// - `phantom/alias/MODEL/D/END`: such a four along D whose off-board cell END it (`before`,
+///   `after`) MODEL reads as a board cell holding a stone of the four's colour. The direction
+///   and end are named because a scan reads only some of them: gomoku-checker's reference,
+///   like most contestants, reads forward from each stone.
+pub fn phantom_obligations<const N: usize>() -> Vec<(String, String)> {
+    let n = N as i32;
+    let mut ids = BTreeSet::new();
+    off_board_run_ends::<N>(4, |run, d, end, cell, s| {
+        for colour in ["black", "white"] {
+            ids.insert(format!("phantom/edge/{s}/{colour}"));
+        }
+        for (model, read) in alias_models() {
+            if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
+                && !run.contains((ar as i32, ac as i32))
+            {
+                ids.insert(format!("phantom/alias/{model}/{d}/{end}"));
+            }
+        }
+    });
+    ids.into_iter()
+        .map(|id| {
+            let parts: Vec<&str> = id.split('/').collect();
+            let what = match parts[..] {
+                ["phantom", "edge", side, colour] => format!(
+                    "four {colour} stones in a line, {colour} not the last to move, whose next cell lies off the board ({side}): a read that finds a {colour} stone there sees a five"
+                ),
+                ["phantom", "alias", model, d, end] => format!(
+                    "four stones along {d} of the player who did not move last, whose off-board cell {end} them the {model} model reads as a board cell holding the same colour: a phantom five"
+                ),
+                _ => id.clone(),
+            };
+            (id, what)
+        })
+        .collect()
+}
+
+/// The phantom-five obligations `board` meets (see [`phantom_obligations`]).
+pub fn phantom_met<const N: usize>(board: &Board<N>, out: &mut BTreeSet<String>) {
+    let n = N as i32;
+    let Some(stone) = not_last_mover(board) else {
+        return;
+    };
+    for run in runs(board, 4)
+        .iter()
+        .filter(|r| r.len == 4 && r.stone == stone)
+    {
+        let d = LINE_NAMES[run.line];
+        for (end, cell) in [("before", run.before()), ("after", run.after())] {
+            let Some(s) = side(cell.0, cell.1, n) else {
+                continue;
+            };
+            out.insert(format!("phantom/edge/{s}/{}", colour_name(stone)));
+            for (model, read) in alias_models() {
+                if let Read::Cell(r, c) = read(cell.0, cell.1, n)
+                    && !run.contains((r as i32, c as i32))
+                    && board.get(r, c) == Some(stone)
+                {
+                    out.insert(format!("phantom/alias/{model}/{d}/{end}"));
+                }
+            }
+        }
+    }
+}
+
+/// An attempt at gomoku-checker's `phantom/…` obligation `id`: a four of one colour whose
+/// next cell lies beyond the named side (for `alias`: along the named line, at the named end,
+/// with the model's aliased cell holding the same colour), some noise, and counts that leave
+/// the four's colour not the last mover.
+fn phantom_attempt(id: &str, rng: &mut Rng) -> Option<Board<{ solutions::gomoku_checker::SIZE }>> {
+    const N: usize = solutions::gomoku_checker::SIZE;
+    let n = N as i32;
+    let parts: Vec<&str> = id.split('/').collect();
+    let (want_side, stone, model, dir, at_end) = match parts[..] {
+        ["phantom", "edge", s, colour] => (
+            Some(s),
+            if colour == "black" {
+                Stone::Black
+            } else {
+                Stone::White
+            },
+            None,
+            rng.pick(&LINES),
+            rng.chance(1, 2),
+        ),
+        ["phantom", "alias", model, d, end] => (
+            None,
+            rng.pick(&[Stone::Black, Stone::White]),
+            Some(alias_models().into_iter().find(|m| m.0 == model)?.1),
+            LINES[line_index(d)?],
+            end == "after",
+        ),
+        _ => return None,
+    };
+    let next_cell = |start: (i32, i32)| {
+        if at_end {
+            (start.0 + 4 * dir.0, start.1 + 4 * dir.1)
+        } else {
+            (start.0 - dir.0, start.1 - dir.1)
+        }
+    };
+    let run = find_run::<N>(rng, dir, 4, |start, _, _| {
+        let cell = next_cell(start);
+        side(cell.0, cell.1, n).is_some_and(|s| want_side.is_none_or(|want| s == want))
+            && model.is_none_or(|read| {
+                matches!(read(cell.0, cell.1, n), Read::Cell(r, c)
+                    if !run_cells(start, dir, 4).contains(&(r as i32, c as i32)))
+            })
+    })?;
+    let mut board = Board::<N>::empty();
+    for &(r, c) in &run {
+        board.set(r as usize, c as usize, Some(stone));
+    }
+    if let Some(read) = model
+        && let Read::Cell(r, c) = read(next_cell(run[0]).0, next_cell(run[0]).1, n)
+    {
+        board.set(r, c, Some(stone));
+    }
+    let mut placer = Placer::new(board);
+    let count = rng.range(0, 12) as usize;
+    placer.fill(rng, Stone::Black, count, 2);
+    placer.fill(rng, Stone::White, count, 2);
+    // Black moved last when it has one stone more; the four's colour must not have.
+    let (b, w) = (
+        placer.board.count(Stone::Black),
+        placer.board.count(Stone::White),
+    );
+    let (b_want, w_want) = match stone {
+        Stone::Black => (b.max(w), b.max(w)),
+        Stone::White => (b.max(w + 1), b.max(w + 1) - 1),
+    };
+    placer.fill(rng, Stone::Black, (b_want - b) as usize, 2);
+    placer.fill(rng, Stone::White, (w_want - w) as usize, 2);
+    Some(placer.board)
+}
+
+impl Boundary for GomokuChecker {
+    fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input> {
+        if id.starts_with("phantom/") {
+            return phantom_attempt(id, rng);
+        }
+        let stone = rng.pick(&[Stone::Black, Stone::White]);
+        let mut layout =
+            line_layout::<{ solutions::gomoku_checker::SIZE }>(id, rng, stone, false, hunting)?;
+        let n = rng.range(0, 12) as usize;
+        noise(&mut layout.board, rng, n);
+        // Balance the counts so the last mover is either colour, as a game would leave them.
+        let (b, w) = (
+            layout.board.count(Stone::Black),
+            layout.board.count(Stone::White),
+        );
+        let mut placer = Placer::new(layout.board);
+        let extra = u32::from(rng.chance(1, 2));
+        if b < w + extra {
+            placer.fill(rng, Stone::Black, (w + extra - b) as usize, 2);
+        } else {
+            placer.fill(rng, Stone::White, (b - extra - w) as usize, 2);
+        }
+        Some(placer.board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phantom_fives_are_the_four_of_the_player_who_did_not_move_last() {
+        let list = phantom_obligations::<19>();
+        let ids: Vec<&str> = list.iter().map(|(id, _)| id.as_str()).collect();
+        assert!(ids.contains(&"phantom/edge/top-left/white"));
+        assert!(ids.contains(&"phantom/alias/wrap-negative/anti-diagonal/after"));
+        assert!(ids.contains(&"phantom/alias/flat/row/after"));
+        // Python's wrap never turns a read past the right edge into a cell.
+        assert!(!ids.contains(&"phantom/alias/wrap-negative/row/after"));
+
+        // Four black stones down column 5 from the top edge, and black at (18, 5), where
+        // Python's board[-1][5] reads; white has as many stones, so black did not move last.
+        let mut board = Board::<19>::empty();
+        for r in 0..4 {
+            board.set(r, 5, Some(Stone::Black));
+            board.set(10, 2 * r, Some(Stone::White));
+        }
+        board.set(18, 5, Some(Stone::Black));
+        board.set(12, 12, Some(Stone::White));
+        let mut met = BTreeSet::new();
+        phantom_met(&board, &mut met);
+        assert!(met.contains("phantom/edge/top/black"), "{met:?}");
+        assert!(
+            met.contains("phantom/alias/wrap-negative/column/before"),
+            "{met:?}"
+        );
+        // With black one stone ahead, black moved last: no phantom five can show.
+        board.set(12, 12, None);
+        let mut met = BTreeSet::new();
+        phantom_met(&board, &mut met);
+        assert!(met.is_empty(), "{met:?}");
+    }
+}
