@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use generators::{Generate, mixed_case};
+use generators::{Generate, ImageCases, image_case, mixed_case};
 use rayon::prelude::*;
 
 use super::candidate::Candidate;
@@ -22,15 +22,18 @@ const SHRINK_BUDGET: Duration = Duration::from_secs(30);
 /// The strongest known cases, tried before the family mix: (input, where from, parameters).
 pub type Strongest<P> = [(<P as solutions::Problem>::Input, &'static str, String)];
 
-/// Case `case` of the run: the strongest known cases first, then the family mix.
+/// Case `case` of the run: the strongest known cases first, then the family mix (with
+/// `images`, every symmetric image of each mixed case: [`generators::image_case`]).
 fn case_at<P: Generate>(
     strongest: &Strongest<P>,
     families: &[generators::Family<P>],
+    images: bool,
     case: u64,
     seed: u64,
 ) -> (P::Input, &'static str, String) {
     match strongest.get(case as usize) {
         Some((input, family, params)) => (input.clone(), family, params.clone()),
+        None if images => image_case(families, case - strongest.len() as u64, seed),
         None => mixed_case(families, case - strongest.len() as u64, seed),
     }
 }
@@ -76,12 +79,22 @@ pub fn run<P: Generate>(
                     let slot = rayon::current_thread_index().unwrap_or(0);
                     let first = next + task * per_task;
                     let stop = (first + per_task).min(end);
+                    // Consecutive cases share their generated position (its images).
+                    let mut images = ImageCases::new(&families, budget.seed);
                     for i in first..stop {
                         if i >= lowest.load(Ordering::Relaxed) || cancel.is_cancelled() {
                             break;
                         }
-                        let (input, _, _) =
-                            case_at(strongest, &families, budget.shard.case(i), budget.seed);
+                        let case = budget.shard.case(i);
+                        let input = match strongest.get(case as usize) {
+                            Some((input, _, _)) => input.clone(),
+                            None if candidate.images() => {
+                                images.input(case - strongest.len() as u64)
+                            }
+                            None => {
+                                mixed_case(&families, case - strongest.len() as u64, budget.seed).0
+                            }
+                        };
                         match candidate.failure(slot, &input, &trusted(&input)) {
                             Ok(None) => {}
                             Ok(Some(got)) => {
@@ -146,7 +159,8 @@ fn shrink_finding<P: Generate>(
     cancel: &Cancel,
 ) -> Result<Finding, JudgeError> {
     let case = budget.shard.case(i);
-    let (input, family, params) = case_at(strongest, families, case, budget.seed);
+    let (input, family, params) =
+        case_at(strongest, families, candidate.images(), case, budget.seed);
     progress.message(&format!("shrinking case {case}"));
     let mut error = None;
     let mut shrunk_got = got.clone();
