@@ -50,6 +50,38 @@ pub enum JudgeError {
     /// Ctrl-C or SIGTERM: the work was stopped; `0` says how far it got.
     #[error("interrupted: {0}")]
     Interrupted(String),
+    /// `--shard auto` found no shard in the environment, or variables that disagree.
+    #[error("usage: {0}")]
+    AutoShard(#[from] crate::shards::AutoShardError),
+    /// `judge merge`: the shards do not make up one complete campaign.
+    #[error("{0}")]
+    Merge(#[from] MergeError),
+}
+
+/// Why `judge merge DIR` cannot say what the single-machine run would have said (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    #[error("{}: no shard results here (the shard-K-of-N folders that --shard K/N --save DIR writes)", dir.display())]
+    NoShards { dir: PathBuf },
+    #[error("{}: shard folders of campaigns of different sizes ({sizes}): one campaign per folder", dir.display())]
+    MixedSizes { dir: PathBuf, sizes: String },
+    #[error("{}: shard folders of different commands ({commands}): one campaign per folder", dir.display())]
+    MixedCommands { dir: PathBuf, commands: String },
+    #[error("{}: the shards are not of one campaign:\n  {}", dir.display(), lines.join("\n  "))]
+    DifferentCampaigns { dir: PathBuf, lines: Vec<String> },
+    #[error(
+        "{}: {} of {n} shards missing or incomplete, so this is not yet the single run's result:\n  {}{}",
+        dir.display(),
+        lines.len(),
+        lines.join("\n  "),
+        known.as_ref().map(|k| format!("\n{k}")).unwrap_or_default()
+    )]
+    Incomplete {
+        dir: PathBuf,
+        n: u64,
+        lines: Vec<String>,
+        known: Option<String>,
+    },
 }
 
 /// What is wrong on the jury's side (exit 2, never a verdict). Every message starts with the
