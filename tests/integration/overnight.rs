@@ -160,6 +160,36 @@ fn overnight_a_job_that_did_not_run_fails_the_night_and_its_shard() {
     let stderr = text(&out.stderr);
     assert!(stderr.contains("no shard-K-of-N folders"), "{stderr}");
 
+    // On a terminal (util-linux `script` gives it one) a line shows the round and the time
+    // left.
+    let slow = fake_targets(&dir, "slow", "sleep 3\nexit 1");
+    let line = format!(
+        "FUZZ_BIN='{}' FUZZ_CORPUS='{}' '{}' --minutes 0.1 parse-omok",
+        slow.display(),
+        dir.join("corpus").display(),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/overnight.sh")
+            .display()
+    );
+    let script = Command::new("script").arg("--version").output();
+    if script.is_ok_and(|o| o.status.success()) {
+        let out = Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .env("JUDGE", env!("CARGO_BIN_EXE_judge"))
+            .env_remove("CI")
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let shown = text(&out.stdout);
+        assert!(
+            shown.contains("round 1 of 1, batch 1 of 1 (parse-omok): 0:00:0"),
+            "{shown}"
+        );
+        assert!(shown.contains(" left"), "{shown}");
+    } else {
+        println!("SKIPPED (the terminal part): no `script` command");
+    }
+
     // SIGTERM (a Slurm time limit) stops the fuzzers and the shard: exit 2, an interrupted
     // result, never a complete one.
     let sleepy = fake_targets(&dir, "sleepy", "exec sleep 60");

@@ -12,11 +12,13 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::error::AutoShardError;
+
 /// The `format` of every shard's `summary.json`.
 pub const FORMAT: &str = "boardjudge-shard/1";
 
 /// The fields every shard's `summary.json` starts with; the rest depends on `command`
-/// (`stress`: [`crate::stress::record::Record`], `run`: [`crate::many::Record`]).
+/// (`stress`: `stress::record::Record`, `run`: `many::Record`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Header {
     pub format: String,
@@ -154,51 +156,6 @@ impl ShardArg {
     }
 }
 
-/// Why `--shard auto` found no shard: a usage error (exit 2).
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AutoShardError {
-    #[error(
-        "--shard auto: neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set; outside a scheduler give --shard K/N"
-    )]
-    NoScheduler,
-    #[error("--shard auto: {name}='{value}' is not a whole number")]
-    NotANumber { name: &'static str, value: String },
-    #[error(
-        "--shard auto: SLURM_ARRAY_TASK_ID is set but {0} is not (Slurm sets it in every array task): give --shard K/N"
-    )]
-    SlurmMissing(&'static str),
-    #[error(
-        "--shard auto: the job array {min}-{max}:{step} of {count} tasks is not an evenly stepped range (e.g. --array=1,2,5,9): give --shard K/N yourself"
-    )]
-    UnevenArray {
-        min: u64,
-        max: u64,
-        step: u64,
-        count: u64,
-    },
-    #[error(
-        "--shard auto: SLURM_ARRAY_TASK_ID={id} is not a task of the array {min}-{max}:{step} (SLURM_ARRAY_TASK_MIN, _STEP, _COUNT)"
-    )]
-    NotInArray {
-        id: u64,
-        min: u64,
-        max: u64,
-        step: u64,
-    },
-    #[error(
-        "--shard auto: JOB_COMPLETION_INDEX is set but BOARDJUDGE_SHARDS is not: Kubernetes does not tell a pod the Job's completions, so set BOARDJUDGE_SHARDS to the same number"
-    )]
-    NoShardCount,
-    #[error(
-        "--shard auto: JOB_COMPLETION_INDEX={index} but BOARDJUDGE_SHARDS={count}: the index must be below the count (set BOARDJUDGE_SHARDS to the Job's completions)"
-    )]
-    IndexOutOfRange { index: u64, count: u64 },
-    #[error(
-        "--shard auto: the Slurm array variables say shard {slurm} but JOB_COMPLETION_INDEX/BOARDJUDGE_SHARDS say {kubernetes}; unset one of them"
-    )]
-    Disagree { slurm: Shard, kubernetes: Shard },
-}
-
 /// `--shard auto`: the shard from the scheduler's variables, read through `var` (the
 /// process environment in [`ShardArg::resolve`]; a map in tests), and a sentence saying where
 /// it came from.
@@ -287,7 +244,10 @@ pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<(Shard, String),
     };
     match (slurm, kubernetes) {
         (Some((slurm, _)), Some((kubernetes, _))) if slurm != kubernetes => {
-            Err(AutoShardError::Disagree { slurm, kubernetes })
+            Err(AutoShardError::Disagree {
+                slurm: slurm.to_string(),
+                kubernetes: kubernetes.to_string(),
+            })
         }
         (Some(found), _) | (None, Some(found)) => Ok(found),
         (None, None) => Err(AutoShardError::NoScheduler),
