@@ -120,6 +120,77 @@ fn a_malformed_answer_file_is_a_jury_error_not_a_wrong_answer() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every failure of the jury's side stops `judge run` before any submission runs, with exit 2
+/// and a message that starts the same way and names the file: a missing or malformed answer,
+/// an input the validator rejects (malformed, or impossible under the constraints), an answer
+/// that is not the reference's (`--verify-answers`). A correct submission never gets WA for
+/// the jury's mistake.
+#[test]
+fn every_jury_error_names_its_file_and_starts_the_same_way() {
+    const BOARD: &str =
+        "NNNNNNNN\nNNNNNNNN\nNNNNNNNN\nNNNWBNNN\nNNNBWNNN\nNNNNNNNN\nNNNNNNNN\nNNNNNNNP\n";
+    let two_moves = BOARD.replacen("NNNNNNNN", "PNNNNNNN", 1);
+    let cases: [(&str, &str, Option<&str>, &[&str], &str); 5] = [
+        ("jury-no-ans", BOARD, None, &[], "t.ans: missing"),
+        (
+            "jury-bad-ans",
+            BOARD,
+            Some("not an answer\n"),
+            &[],
+            "t.ans: the answer file",
+        ),
+        // Malformed: a row one cell short.
+        (
+            "jury-short-row",
+            &BOARD.replacen("NNNWBNNN", "NNNWBNN", 1),
+            Some("0\n"),
+            &[],
+            "t.in:4:8: invalid test input:",
+        ),
+        // Impossible: black plays two moves.
+        (
+            "jury-two-moves",
+            &two_moves,
+            Some("0\n"),
+            &[],
+            "t.in:8:8: invalid test input: expected exactly one",
+        ),
+        (
+            "jury-wrong-answer",
+            BOARD,
+            Some("1\n4 4\n"),
+            &["--verify-answers"],
+            "t.ans: not the reference solver's answer",
+        ),
+    ];
+    for (name, input, answer, flags, names) in cases {
+        let dir = crate::generation::scratch(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("t.in"), input).unwrap();
+        if let Some(answer) = answer {
+            std::fs::write(dir.join("t.ans"), answer).unwrap();
+        }
+        // `echo 0` is the right answer to the valid board: with the jury's files right it is AC.
+        let out = judge()
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&dir)
+            .args(flags)
+            .args(["--", "echo", "0"])
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("judge: error: jury error: {}/", dir.display())),
+            "{name}: {stderr}"
+        );
+        assert!(stderr.contains(names), "{name}: {stderr}");
+        assert_eq!(text(&out.stdout), "", "{name}: no test may run");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn nonsense_limits_and_jobs_are_usage_errors() {
     for flags in [

@@ -179,10 +179,12 @@ pub fn testset_cases<P: Boundary>(seed: u64) -> Result<Vec<TestCase>, JudgeError
         .filter(|c| c.sample)
         .chain(corpus.valid.iter().filter(|c| !c.sample));
     for case in ordered {
-        let input = P::parse(case.input.as_bytes()).map_err(|error| JudgeError::Invalid {
-            source_name: format!("{} ({})", generators::corpus::corpus_path(P::ID), case.name),
-            error,
-        })?;
+        let input =
+            P::parse(case.input.as_bytes()).map_err(|error| JuryError::InvalidCorpusInput {
+                corpus: generators::corpus::corpus_path(P::ID),
+                case: case.name.clone(),
+                error,
+            })?;
         let answer = P::write_answer(&trusted_answer::<P>(&input, &case.name)?);
         if answer != case.answer {
             return Err(JuryError::CorpusMismatch {

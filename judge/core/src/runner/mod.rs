@@ -17,6 +17,7 @@ use crate::error::{JudgeError, JuryError};
 use crate::progress::Progress;
 use crate::registry::{ProblemEntry, SolverKind};
 use sandbox::{Limits, Sandbox};
+use solutions::scan::MAX_INPUT_BYTES;
 
 /// A test read once: its input and its answer file, which reads as an answer of the problem.
 /// Everything that judges runs on a test set reads it through this, so no file is read twice.
@@ -27,9 +28,13 @@ pub struct Loaded {
     pub answer: String,
 }
 
-/// Reads every test once and checks the jury's side before any submission runs: every
-/// answer file reads as an answer (a malformed one is the jury's mistake, never the
-/// contestant's WA) and, with `verify`, is the reference solver's answer to its input.
+/// Reads every test once and checks the jury's side before any submission runs: every input
+/// is a valid input of the problem (canonical and within its constraints: an impossible or
+/// malformed input would give a correct submission WA), every answer file reads as an answer
+/// (a malformed one is the jury's mistake, never the contestant's WA) and, with `verify`, is
+/// the reference solver's answer to its input. Each of these is a [`JuryError`] naming the
+/// file (exit 2). An input is read up to [`MAX_INPUT_BYTES`] + 1 bytes: every valid input is
+/// shorter, so a longer one is rejected where it is cut, and a huge file costs nothing.
 pub fn load(
     problem: &dyn ProblemEntry,
     tests: Vec<Test>,
@@ -38,7 +43,13 @@ pub fn load(
     tests
         .into_iter()
         .map(|test| {
-            let input = std::fs::read(&test.input).map_err(|e| JudgeError::io(&test.input, e))?;
+            let input = read_input(&test.input)?;
+            problem
+                .validate(&input)
+                .map_err(|error| JuryError::InvalidInput {
+                    path: test.input.clone(),
+                    error,
+                })?;
             let bytes =
                 std::fs::read(&test.answer).map_err(|source| JuryError::UnreadableAnswer {
                     path: test.answer.clone(),
@@ -78,6 +89,22 @@ pub fn load(
             })
         })
         .collect()
+}
+
+/// A test's input, at most [`MAX_INPUT_BYTES`] + 1 bytes of it; unreadable: a jury error.
+fn read_input(path: &std::path::Path) -> Result<Vec<u8>, JuryError> {
+    use std::io::Read;
+    let unreadable = |source| JuryError::UnreadableInput {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(unreadable)?
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    Ok(bytes)
 }
 
 /// Runs `test` in `slot` and judges it; `None` if the run was interrupted.
