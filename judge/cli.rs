@@ -11,7 +11,7 @@ use crate::commands;
     about = "Generate hidden tests, judge and stress-test submissions for five board problems"
 )]
 #[command(
-    after_help = "Exit codes: 0 success, 1 a finding (invalid input, non-AC verdict, disagreement, surviving wrong solution), 2 usage error or failure of the judge."
+    after_help = "Exit codes: 0 success, 1 a finding (invalid input, non-AC verdict, a compile error (CE) in run, stress and strength, disagreement, surviving wrong solution), 2 usage error, jury error, interruption or failure of the judge."
 )]
 pub struct Cli {
     #[command(subcommand)]

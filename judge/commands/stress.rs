@@ -96,7 +96,27 @@ pub fn run(args: &Args) -> Result<Outcome> {
 
 fn run_external(args: &Args) -> Result<Outcome> {
     let staging = Staging::new()?;
-    let command = from_words(&args.command, &staging)?;
+    let command = match from_words(&args.command, &staging) {
+        // A compile error is the submission's verdict, a finding (exit 1), as in `judge run`
+        // and `judge strength`.
+        Err(JudgeError::Build {
+            source_file,
+            command,
+            message,
+        }) => {
+            println!(
+                "CE   {}: the build failed ({command}):\n{}",
+                source_file.display(),
+                judge_report::escape::terminal(&message)
+            );
+            println!(
+                "{}: 0 cases run: the submission does not build",
+                args.problem.id()
+            );
+            return Ok(Outcome::Finding);
+        }
+        other => other?,
+    };
     let jobs = args.sandbox.jobs();
     let sandbox = Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;
     let budget = budget(args, 10_000);

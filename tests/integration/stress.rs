@@ -163,3 +163,67 @@ fn shards_cover_disjoint_cases_in_process() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// One rule for a submission that does not build: CE is its verdict, a finding, exit 1 — in
+/// `judge run`, `judge stress` and `judge strength` alike (stress said exit 2).
+#[test]
+fn a_compile_error_is_a_finding_in_run_stress_and_strength() {
+    let dir = scratch("compile-error-everywhere");
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(tests.join("one.in"), "NNNNNNNN\n".repeat(7) + "NNNNNNNP\n").unwrap();
+    std::fs::write(tests.join("one.ans"), "0\n").unwrap();
+    let wrong = dir.join("wrong");
+    std::fs::create_dir_all(&wrong).unwrap();
+    let broken = wrong.join("broken.c");
+    std::fs::write(&broken, "int main(void) { this is not C }\n").unwrap();
+    let runs: [(&str, Vec<std::ffi::OsString>); 3] = [
+        (
+            "run",
+            vec![
+                "run".into(),
+                "othello-flips".into(),
+                "--tests".into(),
+                tests.clone().into(),
+                "--".into(),
+                broken.clone().into(),
+            ],
+        ),
+        (
+            "stress",
+            vec![
+                "stress".into(),
+                "othello-flips".into(),
+                "--seed".into(),
+                "1".into(),
+                "--".into(),
+                broken.clone().into(),
+            ],
+        ),
+        (
+            "strength",
+            vec![
+                "strength".into(),
+                "othello-flips".into(),
+                "--tests".into(),
+                tests.clone().into(),
+                "--wrong".into(),
+                wrong.clone().into(),
+            ],
+        ),
+    ];
+    for (command, args) in runs {
+        let out = judge().args(&args).output().unwrap();
+        assert_no_panic(&out);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{command}: {stdout}{}",
+            text(&out.stderr)
+        );
+        assert!(stdout.starts_with("CE "), "{command}: {stdout}");
+        assert!(stdout.contains("broken.c"), "{command}: {stdout}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

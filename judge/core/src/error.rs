@@ -35,7 +35,7 @@ pub enum JudgeError {
         source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// Building a submission from source failed: a compile error, the submission's fault
-    /// (`judge run` and `judge strength` make it a CE verdict).
+    /// (`judge run`, `judge stress` and `judge strength` make it a CE verdict: exit 1).
     #[error("build of {} failed ({command}):\n{message}", source_file.display())]
     Build {
         source_file: PathBuf,
