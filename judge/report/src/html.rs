@@ -400,6 +400,14 @@ pub fn strength(report: &StrengthReport) -> String {
         wrong.len(),
         report.correct().count()
     );
+    if !report.not_judged.is_empty() {
+        let _ = writeln!(
+            body,
+            r#"<p class="meta" id="interrupted">interrupted: {} submissions not judged ({}); this page shows those judged before</p>"#,
+            report.not_judged.len(),
+            esc(&report.not_judged.join(", "))
+        );
+    }
     let _ = writeln!(
         body,
         r#"<div class="badges" id="summary"><div class="badge AC"><b>{}</b>wrong rejected</div><div class="badge {}"><b>{}</b>survive</div><div class="badge {}"><b>{}</b>fragile (one test)</div><div class="badge {}"><b>{}</b>correct rejected</div><div class="badge plain"><b>{} of {}</b>tests in the cover</div></div>"#,
