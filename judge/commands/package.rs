@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = package::Format::Icpc)]
     pub format: package::Format,
     /// The seed of the generated tests (the same as `judge testset --seed`).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
 }
 

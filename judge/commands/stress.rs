@@ -22,14 +22,14 @@ pub struct Args {
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
     /// The seed: the same seed tries the same cases, in the same order.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: u64,
     /// Stop after this many cases (default: 10,000 with a command, 1,000,000 in process,
     /// unless --time is given).
-    #[arg(long, value_parser = crate::args::count)]
+    #[arg(long, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub cases: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Write the finding (inputs, answers, an SVG picture, a corpus entry) into this folder.
     #[arg(long)]

@@ -12,7 +12,7 @@ pub struct Args {
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
     /// The seed: the same arguments always write byte-identical files.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: u64,
     /// The folder to write the test set into; created if missing.
     #[arg(long)]

@@ -215,3 +215,71 @@ fn nonsense_limits_and_jobs_are_usage_errors() {
         );
     }
 }
+
+/// Messages a new user meets, each saying what is wrong: a missing submission file, a file of
+/// an unknown language and a file that is not executable each say so (they all said "not an
+/// executable file"); `--out` naming a file says so (not "File exists (os error 17)"); a
+/// negative number is refused by what the option takes (not clap's `use '-- -5'` hint).
+#[test]
+fn day_one_messages_say_what_is_wrong() {
+    let dir = crate::generation::scratch("day-one-messages");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("t.in"),
+        "NNNNNNNN\nNNNNNNNN\nNNNNNNNN\nNNNWBNNN\nNNNBWNNN\nNNNNNNNN\nNNNNNNNN\nNNNNNNNP\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("t.ans"), "0\n").unwrap();
+    std::fs::write(dir.join("sol.pas"), "begin writeln(0) end.\n").unwrap();
+    std::fs::write(dir.join("plain"), "echo 0\n").unwrap();
+    for (submission, says) in [
+        ("./missing.cpp", "./missing.cpp: no such file"),
+        ("missing.cpp", "missing.cpp: no such file"),
+        ("./sol.pas", "the judge does not build .pas files"),
+        ("./plain", "./plain: not executable (chmod +x it"),
+    ] {
+        let out = judge()
+            .current_dir(&dir)
+            .args(["run", "othello-flips", "--tests", ".", "--", submission])
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{submission}: {stderr}");
+        assert!(stderr.contains(says), "{submission}: {stderr}");
+    }
+    let file = dir.join("t.in");
+    for command in [
+        &["testset", "omok", "--seed", "1", "--out"][..],
+        &["gen", "omok", "--seed", "1", "--count", "2", "--out"],
+        &["solutions", "omok", "--out"],
+        &["package", "omok", "--out"],
+    ] {
+        let out = judge().args(command).arg(&file).output().unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{}: exists and is not a folder", file.display()))
+                && !stderr.contains("os error"),
+            "{command:?}: {stderr}"
+        );
+    }
+    for (flag, value, says) in [
+        ("--memory-limit", "-5", "expected a whole number of MiB"),
+        ("--jobs", "-1", "expected a whole number of parallel runs"),
+        ("--time-limit", "-1", "takes seconds, more than 0"),
+    ] {
+        let out = judge()
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&dir)
+            .args([flag, value, "--", "cat"])
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {stderr}");
+        assert!(
+            stderr.contains(says) && !stderr.contains("-- -"),
+            "{flag}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

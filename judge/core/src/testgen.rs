@@ -58,8 +58,21 @@ pub fn warn_about_strangers(dir: &Path, written: &HashSet<std::ffi::OsString>) {
     }
 }
 
+/// Creates the folder `path` and those above it. A file in the way (`--out` naming a file) is
+/// a usage error that says so, not a bare "File exists".
 pub fn create_dir(path: &Path) -> Result<(), JudgeError> {
-    std::fs::create_dir_all(path).map_err(|e| JudgeError::io(path, e))
+    std::fs::create_dir_all(path).map_err(|e| {
+        match path
+            .ancestors()
+            .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))
+        {
+            Some(file) => JudgeError::Usage(format!(
+                "{}: exists and is not a folder (a folder is needed here)",
+                file.display()
+            )),
+            None => JudgeError::io(path, e),
+        }
+    })
 }
 
 /// Checks a `--family` argument against the names that exist.

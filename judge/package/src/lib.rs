@@ -443,7 +443,7 @@ fn measure_accepted(
 }
 
 fn create_dir(path: &Path) -> Result<(), JudgeError> {
-    std::fs::create_dir_all(path).map_err(|e| JudgeError::io(path, e))
+    judge_core::testgen::create_dir(path)
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), JudgeError> {
