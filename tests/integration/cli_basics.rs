@@ -283,3 +283,62 @@ fn day_one_messages_say_what_is_wrong() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `judge validate PROBLEM FOLDER` validates every `.in` in it (a setter's test folder): each
+/// invalid one on its own line with line and column, one summary line naming them, exit 1;
+/// all valid: exit 0.
+#[test]
+fn validate_takes_a_folder() {
+    let dir = crate::generation::scratch("validate-folder");
+    let out = judge()
+        .args(["testset", "omok", "--seed", "1", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let count = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "in")
+        })
+        .count();
+    let out = judge()
+        .args(["validate", "omok"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        format!("omok: all {count} inputs in {} are valid\n", dir.display())
+    );
+    // Two broken ones, one of them in a subfolder.
+    std::fs::write(dir.join("zz-empty.in"), "").unwrap();
+    std::fs::create_dir_all(dir.join("more")).unwrap();
+    std::fs::write(dir.join("more/short.in"), "0 0\n").unwrap();
+    let out = judge()
+        .args(["validate", "omok"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        format!(
+            "omok: 2 of {} inputs in {} are invalid: more/short.in, zz-empty.in\n",
+            count + 2,
+            dir.display()
+        )
+    );
+    assert!(
+        stderr.contains(&format!("{}:1:1: ", dir.join("zz-empty.in").display()))
+            && stderr.contains(&format!("{}:1:", dir.join("more/short.in").display())),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
