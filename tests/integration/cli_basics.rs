@@ -342,3 +342,57 @@ fn validate_takes_a_folder() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `judge testset` into a folder that is not empty is refused (a second set there mixed with
+/// the first: `judge run` judged 108 tests where the manifest listed 73); `--force` replaces
+/// the set in it and leaves other files alone.
+#[test]
+fn testset_refuses_a_folder_that_is_not_empty_unless_forced() {
+    let dir = crate::generation::scratch("testset-twice");
+    let testset = |problem: &str, force: bool| {
+        let mut command = judge();
+        command
+            .args(["testset", problem, "--seed", "1", "--out"])
+            .arg(&dir);
+        if force {
+            command.arg("--force");
+        }
+        command.output().unwrap()
+    };
+    assert_eq!(testset("omok", false).status.code(), Some(0));
+    std::fs::write(dir.join("notes.txt"), "mine\n").unwrap();
+    let out = testset("renju", false);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("already exists and is not empty"),
+        "{stderr}"
+    );
+    let out = testset("renju", true);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let manifest = std::fs::read_to_string(dir.join("manifest.csv")).unwrap();
+    let listed = manifest.lines().count() - 1;
+    let inputs = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "in")
+        })
+        .count();
+    assert_eq!(inputs, listed, "only the renju set is left");
+    // Every input is renju's, and the other file is still there.
+    let out = judge()
+        .args(["validate", "renju"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "mine\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
