@@ -27,7 +27,8 @@ pub struct Args {
     /// The test set (plain or Kattis layout).
     #[arg(long)]
     pub tests: PathBuf,
-    /// A folder of wrong submissions: executable files, or source files the judge can build.
+    /// A folder of wrong submissions: executable files, or source files the judge can build
+    /// (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh).
     #[arg(long)]
     pub wrong: PathBuf,
     /// A folder of correct submissions, which every test must accept.

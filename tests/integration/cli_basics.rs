@@ -396,3 +396,86 @@ fn testset_refuses_a_folder_that_is_not_empty_unless_forced() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `judge/demo.sh` asks cargo where the binaries are (`cargo metadata`'s target directory)
+/// instead of assuming `./target`: with `CARGO_TARGET_DIR` set elsewhere it failed with exit
+/// 127. Here in a copy of the script's folder, with a stand-in `cargo` that reports a target
+/// directory elsewhere and a stand-in `judge` there that records what it is asked to do.
+#[test]
+fn demo_finds_the_judge_where_cargo_puts_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = crate::generation::scratch("demo-target-dir");
+    let root = dir.join("checkout");
+    std::fs::create_dir_all(root.join("judge")).unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("judge/demo.sh"),
+        root.join("judge/demo.sh"),
+    )
+    .unwrap();
+    let executable = |path: &std::path::Path, body: &str| {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, body).unwrap();
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    executable(
+        &dir.join("bin/cargo"),
+        "#!/bin/sh\ncase \"$1\" in\n  build) exit 0 ;;\n  metadata) printf '{\"packages\":[],\"target_directory\":\"%s\",\"version\":1}\\n' \"$CARGO_TARGET_DIR\" ;;\n  *) exit 3 ;;\nesac\n",
+    );
+    let target = dir.join("elsewhere");
+    let log = dir.join("judge.log");
+    executable(
+        &target.join("release/judge"),
+        &format!(
+            "#!/bin/sh\necho \"$1\" >> '{}'\nif [ \"$1\" = testset ]; then mkdir -p \"$6\"; echo test > \"$6/manifest.csv\"; fi\nif [ \"$1\" = solutions ]; then mkdir -p \"$4/wrong\" \"$4/correct\"; touch \"$4/wrong/x.rs\"; fi\n",
+            log.display()
+        ),
+    );
+    let path = format!(
+        "{}:{}",
+        dir.join("bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new("bash")
+        .arg(root.join("judge/demo.sh"))
+        .env("PATH", path)
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        "testset\nsolutions\nrun\nrun\nstress\nstrength\n"
+    );
+    if let Some(work) = text(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("everything is in "))
+    {
+        let _ = std::fs::remove_dir_all(work);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--help` of the commands that take submissions names every language the judge builds or
+/// runs (it listed 6 of the 11 extensions of the README's table).
+#[test]
+fn help_lists_every_language_the_judge_builds() {
+    for command in ["run", "stress", "strength"] {
+        let out = judge().args([command, "--help"]).output().unwrap();
+        let help = text(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for (ext, _, _) in judge_core::runner::submission::TOOLCHAINS {
+            assert!(
+                help.contains(&format!(".{ext} ")) || help.contains(&format!(".{ext})")),
+                "{command} --help does not name .{ext}: {help}"
+            );
+        }
+    }
+}
