@@ -28,6 +28,18 @@ impl SandboxArgs {
     }
 }
 
+/// `-v/--verbose` (a global flag), set once by the command line.
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn set_verbose(on: bool) {
+    VERBOSE.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Was `-v/--verbose` given: say more (the sandbox's full description)?
+pub fn verbose() -> bool {
+    VERBOSE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// `--jobs`, or the number of cores.
 pub fn jobs(requested: Option<u16>) -> usize {
     requested.map_or_else(

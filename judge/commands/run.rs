@@ -44,7 +44,8 @@ pub struct Args {
     #[arg(long)]
     pub stop_at_first_failure: bool,
     /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), or one source
-    /// file (.c .cpp .rs .py .rb .js) to build and run.
+    /// file to build and run: .c .cpp .cc .py .java .kt .go .rs .rb .js .sh (the README's
+    /// table says how each is built and run).
     #[arg(last = true, required = true)]
     pub command: Vec<String>,
 }
@@ -235,7 +236,11 @@ pub fn run(args: &Args) -> Result<Outcome> {
             max_mem
         );
     }
-    eprintln!("sandbox: {isolation}");
+    if crate::args::verbose() {
+        eprintln!("sandbox: {isolation}");
+    } else {
+        eprintln!("sandbox: {} (-v for details)", sandbox.isolation.summary());
+    }
     if cancel.is_cancelled() {
         return Err(JudgeError::Interrupted(format!(
             "{} of {} tests finished (written to the report if one was asked for)",

@@ -43,8 +43,9 @@ pub struct Args {
     pub shard: Shard,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
-    /// The submission to test (a command as typed, or one source file); without it the fast
-    /// solver is checked against the reference, in process.
+    /// The submission to test (a command as typed, or one source file: .c .cpp .cc .py .java
+    /// .kt .go .rs .rb .js .sh); without it the fast solver is checked against the reference,
+    /// in process.
     #[arg(last = true)]
     pub command: Vec<String>,
 }
@@ -81,7 +82,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     }
     let budget = budget(args, 1_000_000);
     let cancel = Cancel::on_interrupt();
-    let progress = Progress::new("cases", budget.cases);
+    let progress = Progress::new("cases", budget.cases).with_time_budget(budget.time);
     let summary = args.problem.stress(
         budget,
         args.sandbox.jobs(),
@@ -122,7 +123,7 @@ fn run_external(args: &Args) -> Result<Outcome> {
     let budget = budget(args, 10_000);
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
-    let progress = Progress::new("cases", budget.cases);
+    let progress = Progress::new("cases", budget.cases).with_time_budget(budget.time);
     let summary = args.problem.stress(
         budget,
         jobs,
@@ -151,6 +152,47 @@ fn run_external(args: &Args) -> Result<Outcome> {
     )
 }
 
+/// The command that replays a finding exactly: the same cases (up to the finding), and for a
+/// submission the same trusted solver and limits (a finding under a 0.5 s limit may be none
+/// under the default 2 s); the command's words quoted for the shell where needed.
+fn replay(args: &Args, cases: u64) -> String {
+    let mut line = format!(
+        "judge stress {} --seed {} --cases {cases} --shard {}/{}",
+        args.problem.id(),
+        args.seed,
+        args.shard.k,
+        args.shard.n
+    );
+    if !args.command.is_empty() {
+        if args.against != SolverKind::Reference {
+            line.push_str(" --against fast");
+        }
+        line.push_str(&format!(
+            " --time-limit {} --memory-limit {} --",
+            args.sandbox.time_limit, args.sandbox.memory_limit
+        ));
+        for word in &args.command {
+            line.push(' ');
+            line.push_str(&shell_word(word));
+        }
+    }
+    line
+}
+
+/// `word` as the shell reads it back: as it is when it holds only safe characters, else in
+/// single quotes.
+fn shell_word(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if safe {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// Prints the summary or the finding (saving it with --save), and gives the outcome.
 fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
     let rate = summary.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9);
@@ -166,19 +208,7 @@ fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
         );
         return Ok(Outcome::Success);
     };
-    let command = if args.command.is_empty() {
-        String::new()
-    } else {
-        format!(" -- {}", args.command.join(" "))
-    };
-    let replay = format!(
-        "judge stress {} --seed {} --cases {} --shard {}/{}{command}",
-        args.problem.id(),
-        args.seed,
-        summary.cases,
-        args.shard.k,
-        args.shard.n
-    );
+    let replay = replay(args, summary.cases);
     print!("{}", finding::render(args.problem, finding, &replay));
     println!(
         "found after {} cases in {:.2} s (shrunk in {:.2} s more)",

@@ -967,3 +967,78 @@ fn an_interrupted_run_reports_what_finished() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `sandbox:` line of `judge run` is one short line saying what isolates the runs; the
+/// full description (~270 characters) comes with `-v`, before or after the subcommand.
+#[test]
+fn the_sandbox_line_is_short_and_v_gives_the_details() {
+    let dir = scratch("sandbox-line");
+    let tests = marked_tests(&dir, &["NNNNNNNN"]);
+    let line_of = |args: &[&str]| {
+        let out = judge()
+            .args(args)
+            .arg("--tests")
+            .arg(&tests)
+            .args(["--", "echo", "0"])
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        stderr
+            .lines()
+            .find(|l| l.starts_with("sandbox: "))
+            .unwrap_or_else(|| panic!("no sandbox line: {stderr}"))
+            .to_string()
+    };
+    let short = line_of(&["run", "othello-flips"]);
+    assert!(
+        short.chars().count() <= 110 && short.ends_with("(-v for details)"),
+        "{short}"
+    );
+    for args in [
+        &["-v", "run", "othello-flips"][..],
+        &["run", "othello-flips", "--verbose"],
+    ] {
+        let long = line_of(args);
+        assert!(
+            long.contains("unprivileged uid:") && long.contains("Landlock:"),
+            "{args:?}: {long}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On a terminal, `judge stress --time` shows how much of the time budget is left (through a
+/// pseudo-terminal made by `script`; nothing of it in a pipe).
+#[test]
+fn stress_with_a_time_budget_shows_the_time_left_on_a_terminal() {
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("SKIPPED: no /usr/bin/script to make a terminal");
+        return;
+    }
+    let command = format!(
+        "'{}' stress omok --seed 1 --time 3 --jobs 1",
+        env!("CARGO_BIN_EXE_judge")
+    );
+    let out = Command::new("/usr/bin/script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("CI")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let shown = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains(" s left") && shown.contains("no disagreement"),
+        "{shown}"
+    );
+    // In a pipe: no progress at all.
+    let out = judge()
+        .args([
+            "stress", "omok", "--seed", "1", "--time", "1", "--jobs", "1",
+        ])
+        .env_remove("CI")
+        .output()
+        .unwrap();
+    assert!(!text(&out.stderr).contains("left"), "{}", text(&out.stderr));
+}

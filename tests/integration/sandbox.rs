@@ -327,7 +327,7 @@ fn without_root_a_user_namespace_still_catches_setsid_grandchildren() {
         .unwrap();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{}{stderr}", text(&out.stdout));
-    if stderr.contains("PID namespace: yes (in a user namespace)") {
+    if stderr.contains("in a user namespace") {
         assert_nothing_left("4242427");
     } else {
         eprintln!("this kernel allows no unprivileged user namespaces: {stderr}");
@@ -983,7 +983,7 @@ fn without_root_the_invokers_files_stay_unchanged() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{}{stderr}", text(&out.stdout));
     let after = std::fs::metadata(&target).unwrap();
-    if stderr.contains("PID namespace: yes (in a user namespace)") {
+    if stderr.contains("in a user namespace") {
         assert_eq!(after.mode(), before.mode(), "mode changed");
         assert_eq!(after.mtime(), before.mtime(), "times changed");
         let attributes = std::process::Command::new("getfattr")

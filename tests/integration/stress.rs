@@ -227,3 +227,72 @@ fn a_compile_error_is_a_finding_in_run_stress_and_strength() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The replay line reproduces the finding exactly: it carries the trusted solver and the
+/// limits the finding was made under (it dropped --time-limit, --memory-limit and --against),
+/// and run as printed — through the shell, a path with a space included — it finds the same
+/// case. The finding's lines number cases as `--cases` counts them (from 1) and name where the
+/// case came from without a stray `, )`.
+#[test]
+fn the_replay_line_reproduces_the_finding_under_its_limits() {
+    let dir = solutions("othello-flips");
+    let spaced = dir.join("with space");
+    std::fs::create_dir_all(&spaced).unwrap();
+    let wrong = spaced.join("chain-reaction.rs");
+    std::fs::copy(dir.join("wrong/othello-flips--chain-reaction.rs"), &wrong).unwrap();
+    let out = judge()
+        .args([
+            "stress",
+            "othello-flips",
+            "--seed",
+            "1",
+            "--against",
+            "fast",
+        ])
+        .args(["--time-limit", "0.5", "--memory-limit", "64", "--"])
+        .arg(&wrong)
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let replay = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: "))
+        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
+    for flag in ["--against fast", "--time-limit 0.5", "--memory-limit 64"] {
+        assert!(replay.contains(flag), "{flag}: {replay}");
+    }
+    let first = stdout.lines().next().unwrap();
+    assert!(!first.contains(", )") && !first.contains("()"), "{first}");
+    let case: u64 = first
+        .strip_prefix("DISAGREEMENT at case ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{first}"));
+    assert!(
+        stdout.contains(&format!("found after {case} cases in ")),
+        "one numbering: {stdout}"
+    );
+    assert!(replay.contains(&format!("--cases {case} ")), "{replay}");
+    // Run it as printed, through the shell.
+    let command = replay.replacen("judge ", &format!("'{}' ", env!("CARGO_BIN_EXE_judge")), 1);
+    let again = std::process::Command::new("sh")
+        .args(["-c", &command])
+        .output()
+        .unwrap();
+    let again_stdout = text(&again.stdout);
+    assert_eq!(
+        again.status.code(),
+        Some(1),
+        "{command}: {again_stdout}{}",
+        text(&again.stderr)
+    );
+    let without_timings = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("found after"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(without_timings(&again_stdout), without_timings(&stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}
