@@ -130,7 +130,9 @@ fn every_jury_error_names_its_file_and_starts_the_same_way() {
     const BOARD: &str =
         "NNNNNNNN\nNNNNNNNN\nNNNNNNNN\nNNNWBNNN\nNNNBWNNN\nNNNNNNNN\nNNNNNNNN\nNNNNNNNP\n";
     let two_moves = BOARD.replacen("NNNNNNNN", "PNNNNNNN", 1);
-    let cases: [(&str, &str, Option<&str>, &[&str], &str); 5] = [
+    // (scratch name, input, answer file, flags, what the message names)
+    type Case<'a> = (&'a str, &'a str, Option<&'a str>, &'a [&'a str], &'a str);
+    let cases: [Case; 5] = [
         ("jury-no-ans", BOARD, None, &[], "t.ans: missing"),
         (
             "jury-bad-ans",

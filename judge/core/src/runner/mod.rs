@@ -238,16 +238,17 @@ pub fn run_tests(
             break;
         };
         let row = rows[failed].as_ref().expect("found above");
-        if parallel && near_limit(row, limits) {
-            if let Some(again) = rerun_alone(problem, sandbox, &tests[failed], limits, cancel)? {
-                on_row(failed, &again, Stage::Rerun);
-                let passed = again.verdict == Verdict::AC;
-                rows[failed] = Some(again);
-                if passed {
-                    // Not a failure after all: the tests after it run now.
-                    start = failed + 1;
-                    continue;
-                }
+        if parallel
+            && near_limit(row, limits)
+            && let Some(again) = rerun_alone(problem, sandbox, &tests[failed], limits, cancel)?
+        {
+            on_row(failed, &again, Stage::Rerun);
+            let passed = again.verdict == Verdict::AC;
+            rows[failed] = Some(again);
+            if passed {
+                // Not a failure after all: the tests after it run now.
+                start = failed + 1;
+                continue;
             }
         }
         for later in &mut rows[failed + 1..] {
