@@ -237,7 +237,7 @@ pub fn run(report: &RunReport) -> String {
     if not_run > 0 {
         let _ = write!(
             body,
-            r#"<div class="badge plain"><b>{not_run}</b>not run (interrupted)</div>"#
+            r#"<div class="badge plain"><b>{not_run}</b>not run (interrupted, or after the first failure)</div>"#
         );
     }
     let max_cpu = report.rows.iter().map(|r| r.cpu_ms).max().unwrap_or(0);

@@ -98,7 +98,7 @@ pub fn run(report: &RunReport) -> String {
     for name in &report.not_run {
         let _ = writeln!(
             out,
-            r#"    <testcase name="{}" classname="{}" time="0.000"><skipped message="the run was interrupted"/></testcase>"#,
+            r#"    <testcase name="{}" classname="{}" time="0.000"><skipped message="not run: the run was interrupted, or stopped at the first failure"/></testcase>"#,
             xml(name),
             xml(report.problem)
         );
