@@ -76,9 +76,14 @@ pub struct Matrix {
     /// The entrants whose source did not build, with the build command and the compiler's
     /// first line: a compile error says nothing about the tests.
     pub compile_errors: Vec<(usize, String)>,
+    /// Ctrl-C or SIGTERM stopped the measuring: `entrants` and `verdicts` hold the entrants
+    /// judged on every test before it, these are the ones that were not (in order).
+    pub not_judged: Vec<Entrant>,
 }
 
-/// Runs every entrant on every test, `jobs` tests at a time.
+/// Runs every entrant on every test, `jobs` tests at a time. Interrupted (Ctrl-C, SIGTERM),
+/// it returns what was judged before: the entrants judged on every test, the rest in
+/// [`Matrix::not_judged`].
 #[allow(clippy::too_many_arguments)]
 pub fn measure(
     problem: &dyn ProblemEntry,
@@ -98,7 +103,12 @@ pub fn measure(
         .collect();
     hidden.dedup();
     let mut compile_errors = Vec::new();
+    let mut judged = entrants.len();
     for (k, entrant) in entrants.iter().enumerate() {
+        if cancel.is_cancelled() {
+            judged = k;
+            break;
+        }
         progress.message(&entrant.name);
         let command = match from_path(&entrant.path, staging) {
             Err(JudgeError::Build {
@@ -124,21 +134,21 @@ pub fn measure(
             &mut |_, _, _| {},
         )?;
         if rows.len() != tests.len() {
-            return Err(JudgeError::Interrupted(format!(
-                "{} of {} tests finished for {}",
-                rows.len(),
-                tests.len(),
-                entrant.name
-            )));
+            // Interrupted while this one ran: it is not judged.
+            judged = k;
+            break;
         }
         verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
         progress.set(((k + 1) * tests.len()) as u64);
     }
+    let mut entrants = entrants;
+    let not_judged = entrants.split_off(judged);
     Ok(Matrix {
         tests: tests.into_iter().map(|t| t.test).collect(),
         entrants,
         verdicts,
         compile_errors,
+        not_judged,
     })
 }
 

@@ -181,9 +181,7 @@ pub fn resolve(
     let program = if first.contains('/') {
         let path = cwd.join(first);
         if !is_executable(&path) {
-            return Err(JudgeError::Usage(format!(
-                "{first}: not an executable file"
-            )));
+            return Err(JudgeError::Usage(not_a_program(first, &path)));
         }
         path
     } else {
@@ -191,9 +189,13 @@ pub fn resolve(
         find_in(SANDBOX_PATH, first)
             .or_else(|| find_in(&user_path, first))
             .ok_or_else(|| {
-                JudgeError::Usage(format!(
-                    "{first}: program not found in {SANDBOX_PATH} or PATH"
-                ))
+                let here = cwd.join(first);
+                JudgeError::Usage(if here.exists() || is_source(Path::new(first)) {
+                    // A file of this folder, or what looks like a source file.
+                    not_a_program(first, &here)
+                } else {
+                    format!("{first}: program not found in {SANDBOX_PATH} or PATH")
+                })
             })?
     };
     let program = stage(
@@ -229,6 +231,35 @@ pub fn resolve(
         args,
         readable,
     })
+}
+
+/// Why the submission `word` (at `path`) cannot run, in the user's terms: no such file, a
+/// folder, a source file of a language the judge does not build, or a file that is not
+/// executable.
+fn not_a_program(word: &str, path: &Path) -> String {
+    let extensions = || {
+        TOOLCHAINS
+            .iter()
+            .map(|(ext, _, _)| format!(".{ext}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => format!("{word}: no such file"),
+        Err(e) => format!("{word}: {e}"),
+        Ok(m) if m.is_dir() => format!("{word}: a folder, not a program"),
+        Ok(_) => match path.extension().and_then(|e| e.to_str()) {
+            Some(ext) if toolchain(ext).is_none() => format!(
+                "{word}: not executable, and the judge does not build .{ext} files (it builds \
+                 or runs {}; for another language, give the command that runs it after --)",
+                extensions()
+            ),
+            Some(_) => format!("{word}: not executable"),
+            None => format!(
+                "{word}: not executable (chmod +x it, or give its interpreter: `-- sh {word}`)"
+            ),
+        },
+    }
 }
 
 /// The build and run commands for a source file's extension, with overrides from the
