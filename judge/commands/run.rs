@@ -9,7 +9,7 @@ use judge_core::error::JudgeError;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::report::Row;
-use judge_core::runner::submission::{Staging, from_words};
+use judge_core::runner::submission::from_words;
 use judge_core::runner::tests::discover;
 use judge_core::runner::{Loaded, Stage, compile_error_rows, load, run_all};
 use judge_core::verdict::Verdict;
@@ -94,7 +94,7 @@ impl Streamer<'_> {
 
 pub fn run(args: &Args) -> Result<Outcome> {
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
-    let staging = Staging::new()?;
+    let staging = args.sandbox.staging()?;
     let limits = args.sandbox.limits();
     let command = match from_words(&args.command, &staging) {
         Err(JudgeError::Build {

@@ -8,7 +8,7 @@ use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
-use judge_core::runner::submission::{Staging, from_words};
+use judge_core::runner::submission::from_words;
 use judge_core::stress::{Budget, Shard, Summary};
 use judge_core::{Outcome, Result};
 use judge_report::finding;
@@ -95,7 +95,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
 }
 
 fn run_external(args: &Args) -> Result<Outcome> {
-    let staging = Staging::new()?;
+    let staging = args.sandbox.staging()?;
     let command = from_words(&args.command, &staging)?;
     let jobs = args.sandbox.jobs();
     let sandbox = Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;

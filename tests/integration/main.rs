@@ -3,6 +3,7 @@
 mod util;
 
 mod cli_basics;
+mod contestants;
 mod corpus_through_binary;
 mod default_testsets;
 mod differential;
@@ -13,5 +14,6 @@ mod package;
 mod python_ports;
 mod reports;
 mod sandbox;
+mod sanitize;
 mod strength;
 mod stress;

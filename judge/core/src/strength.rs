@@ -76,6 +76,9 @@ pub struct Matrix {
     /// The entrants whose source did not build, with the build command and the compiler's
     /// first line: a compile error says nothing about the tests.
     pub compile_errors: Vec<(usize, String)>,
+    /// `sanitized[e]`: the tests on which a sanitizer reported entrant `e` (`--sanitize`: a
+    /// read outside its arrays, undefined behaviour), each with the report's line.
+    pub sanitized: Vec<Vec<(usize, String)>>,
 }
 
 /// Runs every entrant on every test, `jobs` tests at a time.
@@ -98,6 +101,7 @@ pub fn measure(
         .collect();
     hidden.dedup();
     let mut compile_errors = Vec::new();
+    let mut sanitized = Vec::new();
     for (k, entrant) in entrants.iter().enumerate() {
         progress.message(&entrant.name);
         let command = match from_path(&entrant.path, staging) {
@@ -107,6 +111,7 @@ pub fn measure(
                 let first = message.lines().next().unwrap_or("").to_string();
                 compile_errors.push((k, format!("({command}): {first}")));
                 verdicts.push(vec![Verdict::CE; tests.len()]);
+                sanitized.push(Vec::new());
                 progress.set(((k + 1) * tests.len()) as u64);
                 continue;
             }
@@ -131,6 +136,16 @@ pub fn measure(
                 entrant.name
             )));
         }
+        sanitized.push(
+            rows.iter()
+                .enumerate()
+                .filter_map(|(t, r)| {
+                    r.message
+                        .strip_prefix("sanitizer: ")
+                        .map(|m| (t, m.to_string()))
+                })
+                .collect(),
+        );
         verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
         progress.set(((k + 1) * tests.len()) as u64);
     }
@@ -139,6 +154,7 @@ pub fn measure(
         entrants,
         verdicts,
         compile_errors,
+        sanitized,
     })
 }
 
@@ -148,6 +164,18 @@ impl Matrix {
         (0..self.tests.len())
             .filter(|&t| !matches!(self.verdicts[e][t], Verdict::AC | Verdict::CE))
             .collect()
+    }
+
+    /// What a sanitizer said about entrant `e`: on how many tests, and the first report.
+    pub fn sanitizer_mark(&self, e: usize) -> Option<String> {
+        let reports = &self.sanitized[e];
+        let (t, first) = reports.first()?;
+        Some(format!(
+            "reads outside its arrays (sanitizer on {} of {} tests, first {}: {first})",
+            reports.len(),
+            self.tests.len(),
+            self.tests[*t].name
+        ))
     }
 
     /// Did entrant `e` fail to build?
