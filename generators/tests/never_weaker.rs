@@ -36,10 +36,13 @@ mod mutants {
 
 /// How long one mutant may take on the whole test set before it counts as killed (a timeout,
 /// as in cargo-mutants; the reference takes milliseconds on the whole test set, and a mutant
-/// that panics in a debug build may loop for ever once its arithmetic wraps in release).
-const MUTANT_TIMEOUT: Duration = Duration::from_secs(5);
-/// The same for a mutant the mutation run timed out on (an endless loop): it would only wait.
-const HANGING_MUTANT_TIMEOUT: Duration = Duration::from_secs(2);
+/// that panics in a debug build may loop for ever once its arithmetic wraps in release: renju
+/// has a few, and each costs this long, so it is kept short, still hundreds of times what a
+/// mutant that ends needs).
+const MUTANT_TIMEOUT: Duration = Duration::from_secs(2);
+/// The same for a mutant the mutation run timed out on (an endless loop): it would only wait,
+/// and it is killed either way (a timeout counts as caught, as in cargo-mutants).
+const HANGING_MUTANT_TIMEOUT: Duration = Duration::from_millis(500);
 
 fn folder<P: Problem>() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
