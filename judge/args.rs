@@ -16,11 +16,27 @@ pub struct SandboxArgs {
     /// Tests run in parallel (default: the number of cores).
     #[arg(long, value_parser = jobs_count, allow_negative_numbers = true)]
     pub jobs: Option<u16>,
+    /// Build C and C++ sources with AddressSanitizer and UndefinedBehaviorSanitizer and run
+    /// them with the sanitizers' options and room for their shadow memory: a sanitizer report
+    /// (a read outside an array, undefined behaviour) is RE with the report, even when the
+    /// output is right.
+    #[arg(long)]
+    pub sanitize: bool,
 }
 
 impl SandboxArgs {
     pub fn limits(&self) -> sandbox::Limits {
-        judge_core::runner::default_limits(self.time_limit, self.memory_limit)
+        sandbox::Limits {
+            sanitizer: self.sanitize,
+            ..judge_core::runner::default_limits(self.time_limit, self.memory_limit)
+        }
+    }
+
+    /// The staging folder of the run's programs, building them sanitized with `--sanitize`.
+    pub fn staging(&self) -> judge_core::Result<judge_core::runner::submission::Staging> {
+        let mut staging = judge_core::runner::submission::Staging::new()?;
+        staging.sanitize = self.sanitize;
+        Ok(staging)
     }
 
     pub fn jobs(&self) -> usize {

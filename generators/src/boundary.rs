@@ -19,6 +19,73 @@ pub trait Boundary: Obligations + Generate {
     /// [`boundary_case`] checks). With `hunting`, runs may also be one stone short (a four at
     /// the edge, which an aliasing read can turn into a phantom five).
     fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input>;
+
+    /// The two inputs' contents on one board (`None` where they clash or cannot be combined,
+    /// the default): what [`merged_case`] builds test cases that meet many obligations from.
+    fn overlay(_base: &Self::Input, _extra: &Self::Input) -> Option<Self::Input> {
+        None
+    }
+}
+
+/// How many boundary cases [`merged_case`] lays on one board at most.
+const MERGES: usize = 8;
+
+/// Merged case `index` under `seed`: the boundary case of a random obligation, with the
+/// boundary cases of other obligations laid over it (in a random order) as long as the input
+/// stays valid and keeps meeting everything it met: one test that meets many obligations,
+/// which keeps test sets with many obligations within their cap. `cases` are the boundary
+/// cases by obligation (one each); `None` if the problem cannot overlay inputs or nothing
+/// merged.
+pub fn merged_case<P: Boundary>(
+    cases: &[(String, P::Input)],
+    index: u64,
+    seed: u64,
+) -> Option<P::Input> {
+    if cases.len() < 2 {
+        return None;
+    }
+    let mut rng = crate::stream(P::ID, "boundary-merged", index, seed);
+    let mut order: Vec<usize> = (0..cases.len()).collect();
+    rng.shuffle(&mut order);
+    let mut base = cases[order[0]].1.clone();
+    let mut met = P::met(&base);
+    let mut merged = 0;
+    for &k in &order[1..] {
+        let (id, extra) = &cases[k];
+        if met.contains(id) {
+            continue;
+        }
+        let Some(both) = P::overlay(&base, extra) else {
+            continue;
+        };
+        if !P::valid(&both) {
+            continue;
+        }
+        let both_met = P::met(&both);
+        if both_met.contains(id) && met.is_subset(&both_met) {
+            base = both;
+            met = both_met;
+            merged += 1;
+            if merged == MERGES {
+                break;
+            }
+        }
+    }
+    (merged > 0).then_some(base)
+}
+
+/// Two boards' stones on one board; `None` if a cell holds different stones in them.
+pub fn overlay_boards<const N: usize>(base: &Board<N>, extra: &Board<N>) -> Option<Board<N>> {
+    let mut out = *base;
+    for r in 0..N {
+        let clash = (base.black[r] & extra.white[r]) | (base.white[r] & extra.black[r]);
+        if clash != 0 {
+            return None;
+        }
+        out.black[r] |= extra.black[r];
+        out.white[r] |= extra.white[r];
+    }
+    Some(out)
 }
 
 /// Hunting case `index` under `seed`: an attempt at a random obligation, runs possibly one
@@ -215,4 +282,34 @@ mod tests {
     }
 
     solutions::for_each_problem!(tests_per_problem, boundary_cases => every_obligation_can_be_built);
+
+    /// Every decoy model is listed with the obligations made to catch it, those obligations
+    /// exist, and boundary cases of them reject it.
+    fn decoy_models_are_caught_by_their_obligations<P: Boundary>() {
+        let ids: Vec<String> = P::obligations().into_iter().map(|(id, _)| id).collect();
+        for solver in P::known_wrong()
+            .into_iter()
+            .filter(|s| s.name.starts_with("decoy-"))
+        {
+            let (_, catchers) = P::CATCHES
+                .iter()
+                .find(|(name, _)| *name == solver.name)
+                .unwrap_or_else(|| panic!("{}: {} is not in CATCHES", P::ID, solver.name));
+            let caught = catchers.iter().any(|id| {
+                assert!(ids.iter().any(|i| i == id), "{}: no obligation {id}", P::ID);
+                (0..10).any(|index| {
+                    boundary_case_at::<P>(id, index, 1)
+                        .is_some_and(|input| (solver.solve)(&input) != P::reference(&input))
+                })
+            });
+            assert!(
+                caught,
+                "{}: no boundary case of {catchers:?} rejects {}",
+                P::ID,
+                solver.name
+            );
+        }
+    }
+
+    solutions::for_each_problem!(tests_per_problem, decoys_caught => decoy_models_are_caught_by_their_obligations);
 }

@@ -31,6 +31,11 @@ pub struct InvalidFamily {
 /// The generators of a problem.
 pub trait Generate: Problem {
     fn families() -> Vec<Family<Self>>;
+    /// The valid families of random positions, sparse and dense (random play, crowded or
+    /// near-full boards): every default test set keeps tests from them chosen without looking
+    /// at the kill matrix (the random floor), so bugs nobody modelled still meet ordinary
+    /// positions.
+    const RANDOM_FAMILIES: &'static [&'static str];
     fn invalid_families() -> Vec<InvalidFamily>;
     /// Smaller variants of an input, for shrinking a counterexample: each removes or simplifies
     /// one thing (a stone, a disc, a panel, a row …), bigger steps first. Candidates need not be

@@ -30,10 +30,12 @@ solutions::for_each_problem!(declare_generators);
 
 pub mod boundary;
 pub mod corpus;
+pub mod decoy;
 pub mod fuzz_bodies;
 pub mod generate;
 pub mod invalid;
 pub mod obligations;
+pub mod probes;
 pub mod rng;
 pub mod stones;
 #[cfg(test)]

@@ -42,6 +42,9 @@ pub trait Obligations: solutions::Problem {
     fn obligations() -> Vec<(String, String)>;
     /// The ids of the obligations `input` meets.
     fn met(input: &Self::Input) -> BTreeSet<String>;
+    /// The decoy models (known-wrong solvers named `decoy-…`) with the obligations made to
+    /// catch each: boundary cases of those obligations reject it (a test checks).
+    const CATCHES: &'static [(&'static str, &'static [&'static str])] = &[];
 }
 
 pub const LINE_NAMES: [&str; 4] = ["row", "column", "diagonal", "anti-diagonal"];

@@ -11,7 +11,7 @@ use judge_core::error::JudgeError;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::report::Row;
-use judge_core::runner::submission::{Staging, from_words};
+use judge_core::runner::submission::from_words;
 use judge_core::runner::tests::discover;
 use judge_core::runner::{Loaded, Stage, Stop, compile_error_rows, load, run_tests};
 use judge_core::shards::{Shard, ShardArg, folder};
@@ -138,7 +138,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
         ));
     }
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
-    let staging = Staging::new()?;
+    let staging = args.sandbox.staging()?;
     let limits = args.sandbox.limits();
     let command = match from_words(&args.command, &staging) {
         Err(JudgeError::Build {
@@ -329,7 +329,7 @@ fn many(args: &Args, dir: &Path) -> Result<Outcome> {
     let all = many::discover(dir)?;
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
     let mine = many::share(&all, shard);
-    let staging = Staging::new()?;
+    let staging = args.sandbox.staging()?;
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
     let progress = Progress::new("submissions", Some(mine.len() as u64));

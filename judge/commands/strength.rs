@@ -11,11 +11,10 @@ use judge_core::error::JudgeError;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::load;
-use judge_core::runner::submission::Staging;
 use judge_core::runner::tests::discover;
 use judge_core::strength::{Expect, entrants, family_hints, measure};
 use judge_core::{Outcome, Result};
-use judge_report::{self as report, FamilyHint, StrengthReport, Submission};
+use judge_report::{self as report, FamilyHint, StrengthReport, Submission, escape};
 
 use crate::args::SandboxArgs;
 
@@ -51,7 +50,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
         None => Vec::new(),
     };
     all.extend(entrants(&args.wrong, Expect::Wrong)?);
-    let staging = Staging::new()?;
+    let staging = args.sandbox.staging()?;
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
     let progress = Progress::new("runs", Some((all.len() * tests.len()) as u64));
@@ -68,6 +67,13 @@ pub fn run(args: &Args) -> Result<Outcome> {
     progress.finish();
     let matrix = matrix?;
     let tests = &matrix.tests;
+    // What a sanitizer said (`--sanitize`), escaped like everything a submission writes.
+    let mark = |e: usize| {
+        matrix
+            .sanitizer_mark(e)
+            .map(|m| escape::terminal(&format!("; {m}")))
+            .unwrap_or_default()
+    };
     // A submission that does not build (CE) leaves the run unfinished: exit 1.
     let mut failed = !matrix.compile_errors.is_empty();
     for (e, why) in &matrix.compile_errors {
@@ -91,8 +97,9 @@ pub fn run(args: &Args) -> Result<Outcome> {
         } else {
             failed = true;
             println!(
-                "CORRECT SOLUTION REJECTED  {name}: by {}",
-                rejected.join(", ")
+                "CORRECT SOLUTION REJECTED  {name}: by {}{}",
+                rejected.join(", "),
+                mark(e)
             );
         }
     }
@@ -112,11 +119,12 @@ pub fn run(args: &Args) -> Result<Outcome> {
                 println!("SURVIVES  {name}: no test rejects it");
                 survivors.push(e);
             }
-            1 => println!("fragile   {name}: only {} rejects it", by[0]),
+            1 => println!("fragile   {name}: only {} rejects it{}", by[0], mark(e)),
             n => println!(
-                "rejected  {name}: by {n} tests ({}{})",
+                "rejected  {name}: by {n} tests ({}{}){}",
                 by.iter().take(3).copied().collect::<Vec<_>>().join(", "),
-                if n > 3 { ", …" } else { "" }
+                if n > 3 { ", …" } else { "" },
+                mark(e)
             ),
         }
     }
@@ -173,6 +181,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
                     name: entrant.name.clone(),
                     kind: entrant.expect.label(),
                     verdicts: matrix.verdicts[e].clone(),
+                    sanitizer_tests: matrix.sanitized[e].iter().map(|(t, _)| *t).collect(),
+                    sanitizer: matrix.sanitizer_mark(e),
                     families: hints_of
                         .get(&e)
                         .into_iter()

@@ -8,7 +8,7 @@ use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
 use judge_core::progress::{Progress, thousands};
 use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
-use judge_core::runner::submission::{Staging, from_words};
+use judge_core::runner::submission::from_words;
 use judge_core::shards::folder::{self, Pending};
 use judge_core::shards::{Shard, ShardArg};
 use judge_core::stress::record::{Campaign, Record};
@@ -98,7 +98,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     if args.command.is_empty() {
         return stress(args, shard, None, 1_000_000);
     }
-    let staging = Staging::new()?;
+    let staging = args.sandbox.staging()?;
     let command = match from_words(&args.command, &staging) {
         // A compile error is the submission's verdict, a finding (exit 1), as in `judge run`
         // and `judge strength`.

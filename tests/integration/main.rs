@@ -3,6 +3,7 @@
 mod util;
 
 mod cli_basics;
+mod contestants;
 mod corpus_through_binary;
 mod default_testsets;
 mod differential;
@@ -15,6 +16,7 @@ mod package;
 mod python_ports;
 mod reports;
 mod sandbox;
+mod sanitize;
 mod shards;
 mod slurm;
 mod strength;

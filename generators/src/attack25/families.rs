@@ -149,6 +149,8 @@ fn opening(rng: &mut Rng) -> (Input, String) {
 }
 
 impl Generate for Attack25 {
+    const RANDOM_FAMILIES: &'static [&'static str] = &["random-play", "random-connected", "near-full"];
+
     fn families() -> Vec<Family<Self>> {
         vec![
             Family {

@@ -195,6 +195,10 @@ fn phantom_attempt(id: &str, rng: &mut Rng) -> Option<Board<{ solutions::gomoku_
 }
 
 impl Boundary for GomokuChecker {
+    fn overlay(base: &Self::Input, extra: &Self::Input) -> Option<Self::Input> {
+        crate::boundary::overlay_boards(base, extra)
+    }
+
     fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input> {
         if id.starts_with("phantom/") {
             return phantom_attempt(id, rng);

@@ -78,6 +78,30 @@ fn random_game(rng: &mut Rng) -> (Input, String) {
     (placer.board, format!("moves={played} ended_by_five={five}"))
 }
 
+/// A long game nobody has won yet: 130 to 250 alternating moves, black first, each one that
+/// would make a five replaced by another (dense boards for the random floor).
+fn dense_game(rng: &mut Rng) -> (Input, String) {
+    let length = rng.range(130, 250);
+    let mut placer = Placer::new(B::empty());
+    let mut stone = Stone::Black;
+    let mut played = 0;
+    'game: while played < length {
+        for _ in 0..20 {
+            let Some(cell) = placer.random_empty(rng, 2) else {
+                break 'game;
+            };
+            if run_if_placed(&placer.board, cell, stone) < 5 {
+                placer.put(cell, stone);
+                played += 1;
+                stone = stone.other();
+                continue 'game;
+            }
+        }
+        break;
+    }
+    (placer.board, format!("moves={played}"))
+}
+
 /// The last move completes a five of the mover, sometimes joining runs into 6-9.
 fn finished_game(rng: &mut Rng) -> (Input, String) {
     let mover = rng.pick(&[Stone::Black, Stone::White]);
@@ -295,6 +319,8 @@ fn count_perturbed(rng: &mut Rng) -> (Input, String) {
 }
 
 impl Generate for GomokuChecker {
+    const RANDOM_FAMILIES: &'static [&'static str] = &["random-game", "dense-game", "finished-game"];
+
     fn families() -> Vec<Family<Self>> {
         vec![
             Family {
@@ -302,6 +328,12 @@ impl Generate for GomokuChecker {
                 targets: "realistic positions of legal games",
                 weight: 3,
                 make: random_game,
+            },
+            Family {
+                name: "dense-game",
+                targets: "long games nobody has won yet: crowded boards, answer YES",
+                weight: 1,
+                make: dense_game,
             },
             Family {
                 name: "finished-game",

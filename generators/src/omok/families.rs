@@ -147,6 +147,8 @@ fn no_winner(rng: &mut Rng) -> (Input, String) {
 }
 
 impl Generate for Omok {
+    const RANDOM_FAMILIES: &'static [&'static str] = &["random-game", "dense"];
+
     fn families() -> Vec<Family<Self>> {
         vec![
             Family {

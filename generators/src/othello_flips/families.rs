@@ -250,6 +250,8 @@ fn all_directions(rng: &mut Rng) -> (Input, String) {
 }
 
 impl Generate for OthelloFlips {
+    const RANDOM_FAMILIES: &'static [&'static str] = &["random-game", "crowded", "sparse"];
+
     fn families() -> Vec<Family<Self>> {
         vec![
             Family {

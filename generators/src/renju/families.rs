@@ -78,6 +78,27 @@ fn random_game(rng: &mut Rng) -> (Input, String) {
     (input(placer.board, p), format!("moves={moves}"))
 }
 
+/// A long game: 60 to 140 alternating moves, none making five; the point is an empty cell
+/// near the stones (crowded boards for the random floor).
+fn dense_game(rng: &mut Rng) -> (Input, String) {
+    let moves = rng.range(60, 140);
+    let mut placer = Placer::new(B::empty());
+    let mut stone = Stone::Black;
+    for _ in 0..moves {
+        for _ in 0..20 {
+            if let Some(cell) = placer.random_empty(rng, 2)
+                && run_if_placed(&placer.board, cell, stone) < 5
+            {
+                placer.put(cell, stone);
+                break;
+            }
+        }
+        stone = stone.other();
+    }
+    let p = placer.random_empty(rng, 4).unwrap_or((7, 7));
+    (input(placer.board, p), format!("moves={moves}"))
+}
+
 /// Line shapes around `P` (at the `P` of each pattern): every classification's ingredients.
 const SHAPES: &[&str] = &[
     "XXP", ".XXP.", "X.XP", "XP.X", ".XP.X.", "XXXP", "XX.PX", "XXP.X", "OXXP.", "OXXXP", "XXXP.X",
@@ -230,6 +251,8 @@ class_families! {
 }
 
 impl Generate for Renju {
+    const RANDOM_FAMILIES: &'static [&'static str] = &["random-game", "dense-game", "cluster"];
+
     fn families() -> Vec<Family<Self>> {
         vec![
             Family {
@@ -243,6 +266,12 @@ impl Generate for Renju {
                 targets: "positions of alternating play",
                 weight: 2,
                 make: random_game,
+            },
+            Family {
+                name: "dense-game",
+                targets: "crowded boards from long games",
+                weight: 1,
+                make: dense_game,
             },
             Family {
                 name: "line-shapes",

@@ -79,6 +79,9 @@ pub struct Matrix {
     /// Ctrl-C or SIGTERM stopped the measuring: `entrants` and `verdicts` hold the entrants
     /// judged on every test before it, these are the ones that were not (in order).
     pub not_judged: Vec<Entrant>,
+    /// `sanitized[e]`: the tests on which a sanitizer reported entrant `e` (`--sanitize`: a
+    /// read outside its arrays, undefined behaviour), each with the report's line.
+    pub sanitized: Vec<Vec<(usize, String)>>,
 }
 
 /// Runs every entrant on every test, `jobs` tests at a time. Interrupted (Ctrl-C, SIGTERM),
@@ -104,6 +107,7 @@ pub fn measure(
     hidden.dedup();
     let mut compile_errors = Vec::new();
     let mut judged = entrants.len();
+    let mut sanitized = Vec::new();
     for (k, entrant) in entrants.iter().enumerate() {
         if cancel.is_cancelled() {
             judged = k;
@@ -117,6 +121,7 @@ pub fn measure(
                 let first = message.lines().next().unwrap_or("").to_string();
                 compile_errors.push((k, format!("({command}): {first}")));
                 verdicts.push(vec![Verdict::CE; tests.len()]);
+                sanitized.push(Vec::new());
                 progress.set(((k + 1) * tests.len()) as u64);
                 continue;
             }
@@ -138,6 +143,16 @@ pub fn measure(
             judged = k;
             break;
         }
+        sanitized.push(
+            rows.iter()
+                .enumerate()
+                .filter_map(|(t, r)| {
+                    r.message
+                        .strip_prefix("sanitizer: ")
+                        .map(|m| (t, m.to_string()))
+                })
+                .collect(),
+        );
         verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
         progress.set(((k + 1) * tests.len()) as u64);
     }
@@ -149,6 +164,7 @@ pub fn measure(
         verdicts,
         compile_errors,
         not_judged,
+        sanitized,
     })
 }
 
@@ -158,6 +174,18 @@ impl Matrix {
         (0..self.tests.len())
             .filter(|&t| !matches!(self.verdicts[e][t], Verdict::AC | Verdict::CE))
             .collect()
+    }
+
+    /// What a sanitizer said about entrant `e`: on how many tests, and the first report.
+    pub fn sanitizer_mark(&self, e: usize) -> Option<String> {
+        let reports = &self.sanitized[e];
+        let (t, first) = reports.first()?;
+        Some(format!(
+            "reads outside its arrays (sanitizer on {} of {} tests, first {}: {first})",
+            reports.len(),
+            self.tests.len(),
+            self.tests[*t].name
+        ))
     }
 
     /// Did entrant `e` fail to build?

@@ -7,7 +7,7 @@ use generators::corpus::corpus;
 use solutions::Problem;
 use std::collections::BTreeSet;
 
-use generators::boundary::{Boundary, boundary_case_at, hunting_case};
+use generators::boundary::{Boundary, boundary_case_at, hunting_case, merged_case};
 use generators::{Generate, generate, generate_invalid};
 use serde::Serialize;
 
@@ -299,7 +299,9 @@ pub fn testset_cases<P: Boundary>(seed: u64) -> Result<Vec<TestCase>, JudgeError
     for (n, test) in tests.iter_mut().enumerate() {
         let kind = match test.row.source {
             "generated" => format!("{}-{}", test.row.family, test.row.index),
-            "boundary" if test.row.params == "hunt" => format!("boundary-hunt-{}", test.row.index),
+            "boundary" if test.row.params == "hunt" || test.row.params == "merged" => {
+                format!("boundary-{}-{}", test.row.params, test.row.index)
+            }
             "boundary" => format!("boundary-{}", test.row.params.replace('/', ".")),
             _ => test.row.family.clone(),
         };
@@ -439,6 +441,9 @@ pub fn choose_generated_against<P: Boundary>(
 ) -> Vec<Candidate<P::Input>> {
     let families = P::families();
     let each = per_family(fixed.len(), families.len());
+    // The random floor first: chosen from the random families without the kill matrix, so a
+    // change of the plan never drops ordinary positions.
+    let floor = random_floor::<P>(seed, seen);
     let mut pool: Vec<Candidate<P::Input>> = Vec::new();
     for family in &families {
         let (mut taken, mut index) = (0, 0u64);
@@ -460,14 +465,27 @@ pub fn choose_generated_against<P: Boundary>(
         }
     }
     let generated = pool.len();
+    let mut cases = Vec::new();
     for (id, _) in P::obligations() {
         if let Some(input) = boundary_case_at::<P>(&id, 0, seed) {
+            cases.push((id.clone(), input.clone()));
             pool.push(Candidate {
                 input,
                 source: "boundary",
                 family: "boundary".to_string(),
                 index: 0,
                 params: id,
+            });
+        }
+    }
+    for index in 0..MERGED_POOL {
+        if let Some(input) = merged_case::<P>(&cases, index, seed) {
+            pool.push(Candidate {
+                input,
+                source: "boundary",
+                family: "boundary".to_string(),
+                index,
+                params: "merged".to_string(),
             });
         }
     }
@@ -482,6 +500,9 @@ pub fn choose_generated_against<P: Boundary>(
             });
         }
     }
+
+    let floor_start = pool.len();
+    pool.extend(floor);
 
     let kills = |input: &P::Input| -> Vec<usize> {
         let want = P::reference(input);
@@ -505,6 +526,16 @@ pub fn choose_generated_against<P: Boundary>(
         .map(|c| Some(P::write_input(&c.input)))
         .collect();
     let mut count = fixed.len();
+    for i in floor_start..pool.len() {
+        // Already in `seen` (the floor was drawn first): taken as they are.
+        texts[i] = None;
+        chosen[i] = true;
+        count += 1;
+        covered.extend(pool_met[i].iter().cloned());
+        for &k in &pool_kills[i] {
+            killed[k] += 1;
+        }
+    }
     // Takes candidate `i` unless a test with its text is already in the set.
     let take = |i: usize,
                 texts: &mut [Option<String>],
@@ -607,6 +638,7 @@ pub fn choose_generated_against<P: Boundary>(
                 break;
             }
             let mine: Vec<usize> = (0..generated)
+                .chain(floor_start..pool.len())
                 .filter(|&i| pool[i].family == family.name)
                 .collect();
             let have = mine.iter().filter(|&&i| chosen[i]).count();
@@ -626,8 +658,51 @@ pub fn choose_generated_against<P: Boundary>(
         .collect()
 }
 
+/// How many tests of the random families every default test set keeps, chosen without the
+/// kill matrix.
+pub const RANDOM_FLOOR: usize = 20;
+
+/// The first index of a random family's floor tests: apart from the indices the families'
+/// first tests use, so the floor never depends on which of those the plan takes.
+const FLOOR_FIRST_INDEX: u64 = 1000;
+
+/// The random floor of a test set: [`RANDOM_FLOOR`] tests of the problem's random families
+/// (round-robin, each test its own stream), none already in `seen` (which they join).
+pub fn random_floor<P: Generate>(
+    seed: u64,
+    seen: &mut HashSet<String>,
+) -> Vec<Candidate<P::Input>> {
+    let families: Vec<_> = P::families()
+        .into_iter()
+        .filter(|f| P::RANDOM_FAMILIES.contains(&f.name))
+        .collect();
+    let mut floor = Vec::new();
+    let mut index = FLOOR_FIRST_INDEX;
+    while floor.len() < RANDOM_FLOOR && !families.is_empty() && index < FLOOR_FIRST_INDEX + 1000 {
+        for family in &families {
+            if floor.len() == RANDOM_FLOOR {
+                break;
+            }
+            let (input, params) = generate(family, index, seed);
+            if seen.insert(P::write_input(&input)) {
+                floor.push(Candidate {
+                    input,
+                    source: "generated",
+                    family: family.name.to_string(),
+                    index,
+                    params: format!("random floor; {params}"),
+                });
+            }
+        }
+        index += 1;
+    }
+    floor
+}
+
 /// How many hunting cases are tried for one unrejected wrong solution.
 const HUNT_TRIES: usize = 4000;
+/// How many merged boundary cases (see [`merged_case`]) join the pool of the set cover.
+const MERGED_POOL: u64 = 100;
 /// How many hunting cases join the pool of the set cover.
 const HUNT_POOL: u64 = 300;
 
@@ -722,4 +797,59 @@ fn file_name_safe(kind: &str) -> String {
             _ => "_".to_string(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solutions::tests_per_problem;
+
+    /// Every default test set keeps its random floor whatever the kill matrix: planned with no
+    /// known-wrong solver at all, the same tests are chosen; they are sparse and dense.
+    fn the_random_floor_is_chosen_without_the_kill_matrix<P: Boundary>() {
+        let (fixed, seen) = fixed_tests::<P>();
+        let floor = |chosen: Vec<Candidate<P::Input>>| -> Vec<P::Input> {
+            chosen
+                .into_iter()
+                .filter(|c| c.params.starts_with("random floor"))
+                .map(|c| c.input)
+                .collect()
+        };
+        let planned = floor(choose_generated::<P>(&fixed, 1, &mut seen.clone()));
+        let blind = floor(choose_generated_against::<P>(
+            &fixed,
+            1,
+            &mut seen.clone(),
+            &[],
+        ));
+        assert_eq!(planned.len(), RANDOM_FLOOR, "{}", P::ID);
+        assert!(
+            planned == blind,
+            "{}: the floor depends on the kill matrix",
+            P::ID
+        );
+        let filled: Vec<f64> = planned
+            .iter()
+            .map(|input| {
+                let picture = P::picture(input);
+                let taken = picture
+                    .cells
+                    .iter()
+                    .filter(|&&i| i != solutions::picture::Ink::Empty)
+                    .count();
+                taken as f64 / picture.cells.len() as f64
+            })
+            .collect();
+        let (sparse, dense) = (
+            filled.iter().cloned().fold(1.0, f64::min),
+            filled.iter().cloned().fold(0.0, f64::max),
+        );
+        assert!(
+            sparse < 0.3 && dense > 0.35,
+            "{}: the floor fills {sparse:.2} to {dense:.2} of the board",
+            P::ID
+        );
+    }
+
+    solutions::for_each_problem!(tests_per_problem, random_floor => the_random_floor_is_chosen_without_the_kill_matrix);
 }

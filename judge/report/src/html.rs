@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{RunReport, StrengthReport};
+use super::{RunReport, StrengthReport, Submission};
 use crate::escape::{self, html as esc};
 use judge_core::verdict::Verdict;
 
@@ -474,6 +474,28 @@ pub fn strength(report: &StrengthReport) -> String {
                 "<li><code>{}</code>: {}</li>",
                 esc(&s.name),
                 by.join(", ")
+            );
+        }
+        body.push_str("</ul>\n");
+    }
+
+    let sanitized: Vec<&Submission> = report
+        .submissions
+        .iter()
+        .filter(|s| s.sanitizer.is_some())
+        .collect();
+    if !sanitized.is_empty() {
+        body.push_str(
+            "<h2>Read outside their arrays (sanitizer)</h2>\n<ul class=\"plain\" id=\"sanitizer\">\n",
+        );
+        for s in &sanitized {
+            let _ = writeln!(
+                body,
+                "<li data-sanitized=\"{}\"><code>{}</code> ({}): {}</li>",
+                esc(&s.name),
+                esc(&s.name),
+                s.kind,
+                esc(s.sanitizer.as_deref().unwrap_or(""))
             );
         }
         body.push_str("</ul>\n");

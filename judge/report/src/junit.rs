@@ -134,8 +134,18 @@ pub fn strength(report: &StrengthReport) -> String {
             xml(&report.problem),
             s.kind
         );
+        // What a sanitizer said (`--sanitize`), whether or not the submission fails here.
+        let sanitizer = s
+            .sanitizer
+            .as_ref()
+            .map(|m| format!("\n      <system-out>{}</system-out>", xml(m)))
+            .unwrap_or_default();
         if !failed {
-            out.push_str("/>\n");
+            if sanitizer.is_empty() {
+                out.push_str("/>\n");
+            } else {
+                let _ = writeln!(out, ">{sanitizer}\n    </testcase>");
+            }
             continue;
         }
         let message = if s.kind == "wrong" {
@@ -163,7 +173,7 @@ pub fn strength(report: &StrengthReport) -> String {
         let _ = writeln!(
             out,
             r#">
-      <failure type="{}" message="{}"/>
+      <failure type="{}" message="{}"/>{sanitizer}
     </testcase>"#,
             if s.kind == "wrong" {
                 "SURVIVES"

@@ -208,6 +208,11 @@ pub struct Submission {
     pub verdicts: Vec<Verdict>,
     /// For a surviving wrong submission: (family, cases failed, cases tried) per family.
     pub families: Vec<FamilyHint>,
+    /// `--sanitize`: the tests on which a sanitizer reported it (reads outside its arrays).
+    pub sanitizer_tests: Vec<usize>,
+    /// `--sanitize`: how often and what the sanitizer reported first, as written (escaped by
+    /// every writer); `None` when it said nothing.
+    pub sanitizer: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -280,7 +285,13 @@ pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeE
                 .enumerate()
                 .map(|(t, name)| {
                     std::iter::once(name.clone())
-                        .chain(report.submissions.iter().map(|s| s.verdicts[t].to_string()))
+                        .chain(report.submissions.iter().map(|s| {
+                            if s.sanitizer_tests.contains(&t) {
+                                format!("{} (sanitizer)", s.verdicts[t])
+                            } else {
+                                s.verdicts[t].to_string()
+                            }
+                        }))
                         .collect()
                 })
                 .collect();

@@ -40,7 +40,28 @@ pub struct Limits {
     pub output_bytes: usize,
     /// Largest file the submission may write.
     pub file_bytes: u64,
+    /// The program is built with AddressSanitizer and UndefinedBehaviorSanitizer (`judge …
+    /// --sanitize`): its runs get the sanitizers' runtime options ([`SANITIZER_OPTIONS`]), no
+    /// `RLIMIT_DATA` (ASan reserves terabytes of shadow address space; the memory cgroup, or
+    /// without one ASan's own RSS limit, still bounds the memory it touches) and room for the
+    /// shadow memory, redzones and quarantine ([`Limits::memory_cap`]).
+    pub sanitizer: bool,
 }
+
+/// The sanitizers' runtime options for sanitized runs: report every error and go on (the
+/// program is built with `-fsanitize-recover=address`, so a right answer still shows), no
+/// leak check (a leak is no error in a contest, and LeakSanitizer's ptrace fails in the box),
+/// a small quarantine, and a recognisable exit code when a sanitizer ends the program.
+pub const SANITIZER_OPTIONS: [(&str, &str); 2] = [
+    (
+        "ASAN_OPTIONS",
+        "halt_on_error=0:detect_leaks=0:exitcode=86:quarantine_size_mb=16:allocator_may_return_null=0:print_summary=1",
+    ),
+    (
+        "UBSAN_OPTIONS",
+        "halt_on_error=0:print_stacktrace=1:exitcode=86",
+    ),
+];
 
 impl Limits {
     /// The defaults of `judge run` for a CPU limit and memory limit: wall = 2 x CPU + 1 s.
@@ -51,6 +72,18 @@ impl Limits {
             memory_bytes: memory_mb * 1024 * 1024,
             output_bytes: 16 * 1024 * 1024,
             file_bytes: 16 * 1024 * 1024,
+            sanitizer: false,
+        }
+    }
+
+    /// The memory a run may use: the limit, and for a sanitized run twice the limit plus
+    /// 64 MiB (ASan's shadow is an eighth of the memory touched, redzones surround every
+    /// allocation, freed memory waits in quarantine). A memory hog still reaches it.
+    pub fn memory_cap(&self) -> u64 {
+        if self.sanitizer {
+            self.memory_bytes.saturating_mul(2).saturating_add(64 << 20)
+        } else {
+            self.memory_bytes
         }
     }
 }
@@ -496,17 +529,29 @@ impl Sandbox {
         for a in &self.args {
             argv.push(c(a.as_bytes())?);
         }
-        let envp = vec![
+        let mut envp = vec![
             c(format!("PATH={SANDBOX_PATH}").as_bytes())?,
             c(b"LANG=C.UTF-8")?,
             c(format!("HOME={}", slot.workdir.display()).as_bytes())?,
             c(format!("TMPDIR={}", slot.workdir.display()).as_bytes())?,
         ];
+        if limits.sanitizer {
+            for (name, value) in SANITIZER_OPTIONS {
+                let mut value = value.to_string();
+                if name == "ASAN_OPTIONS" && slot.group.is_none() {
+                    // No memory cgroup: ASan's own limits bound the memory instead of
+                    // RLIMIT_DATA, which its shadow reservation cannot live with.
+                    let mb = limits.memory_cap() >> 20;
+                    value.push_str(&format!(":hard_rss_limit_mb={mb}:malloc_limit_mb={mb}"));
+                }
+                envp.push(c(format!("{name}={value}").as_bytes())?);
+            }
+        }
         let cpu_seconds = limits.cpu.as_secs() + 1;
         // The group's memory cap is the limit itself: the kernel reclaims caches (the
         // group's share of the page and dentry caches counts in its usage) before it kills a
         // process that needs more, and such a kill is the MLE.
-        let memory_cap = limits.memory_bytes;
+        let memory_cap = limits.memory_cap();
         let mut rlimits = vec![
             // A backstop: the verdict is judged on the measured CPU time.
             (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
@@ -518,11 +563,15 @@ impl Sandbox {
         } else {
             // Without a memory cgroup: writable memory, with the same room; without a pids
             // cgroup: processes per user.
-            let data = limits
-                .memory_bytes
-                .saturating_mul(2)
-                .saturating_add(64 << 20);
-            rlimits.push((libc::RLIMIT_DATA, data, data));
+            // Not for a sanitized run: ASan's shadow reservation needs terabytes of address
+            // space (its hard_rss_limit_mb and malloc_limit_mb stand in, above).
+            if !limits.sanitizer {
+                let data = limits
+                    .memory_bytes
+                    .saturating_mul(2)
+                    .saturating_add(64 << 20);
+                rlimits.push((libc::RLIMIT_DATA, data, data));
+            }
             rlimits.push((libc::RLIMIT_NPROC, self.process_limit, self.process_limit));
         }
         let private_root = match &slot.namespaces {

@@ -4,6 +4,7 @@
 mod fast;
 mod reference;
 
+mod decoy;
 mod wrong;
 
 use crate::board::{Board, Stone};
@@ -170,7 +171,9 @@ impl Problem for Omok {
     }
 
     fn known_wrong() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(decoy::solvers());
+        solvers
     }
 
     const EQUIVALENT_MODELS: &'static [crate::access::Equivalent] = wrong::EQUIVALENT_MODELS;

@@ -4,6 +4,7 @@
 mod fast;
 mod reference;
 
+mod decoy;
 mod wrong;
 
 use crate::error::{AnswerError, ParseError};
@@ -203,7 +204,9 @@ impl Problem for OthelloFlips {
     }
 
     fn known_wrong() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(decoy::solvers());
+        solvers
     }
 
     const EQUIVALENT_MODELS: &'static [crate::access::Equivalent] = wrong::EQUIVALENT_MODELS;

@@ -4,6 +4,7 @@
 mod fast;
 mod reference;
 
+mod decoy;
 mod wrong;
 
 use crate::board::{Board, LINES, Stone};
@@ -216,7 +217,9 @@ impl Problem for Renju {
     }
 
     fn known_wrong() -> Vec<crate::problem::Solver<Self>> {
-        wrong::solvers()
+        let mut solvers = wrong::solvers();
+        solvers.extend(decoy::solvers());
+        solvers
     }
 
     const EQUIVALENT_MODELS: &'static [crate::access::Equivalent] = wrong::EQUIVALENT_MODELS;

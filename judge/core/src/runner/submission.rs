@@ -52,9 +52,29 @@ pub const TOOLCHAINS: [(&str, &str, &str); 11] = [
     ("sh", "", "sh {src}"),
 ];
 
+/// The flags a sanitized build (`--sanitize`) adds to the C and C++ build commands: AddressSanitizer
+/// and UndefinedBehaviorSanitizer, recovering after a report (so the program runs on and its
+/// output can still be right; the runtime options are `sandbox::SANITIZER_OPTIONS`), frame
+/// pointers and line tables for the report's first frame.
+pub const SANITIZE_FLAGS: &str =
+    "-fsanitize=address,undefined -fsanitize-recover=address -fno-omit-frame-pointer -g";
+
+/// The extensions whose builds `--sanitize` instruments.
+pub const SANITIZED: [&str; 3] = ["c", "cpp", "cc"];
+
+/// A build command with the sanitizer flags after the compiler's name.
+pub fn sanitized(build: &str) -> String {
+    match build.split_once(' ') {
+        Some((compiler, rest)) => format!("{compiler} {SANITIZE_FLAGS} {rest}"),
+        None => format!("{build} {SANITIZE_FLAGS}"),
+    }
+}
+
 /// Where built programs and staged copies live for one run; removed at the end.
 pub struct Staging {
     pub dir: PathBuf,
+    /// Build C and C++ sources with the sanitizers ([`SANITIZE_FLAGS`], `--sanitize`).
+    pub sanitize: bool,
 }
 
 /// The prefix of every staging folder's name; the judge's pid follows it.
@@ -70,7 +90,10 @@ impl Staging {
                 Ok(()) => {
                     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
                         .map_err(|e| JudgeError::io(&dir, e))?;
-                    return Ok(Staging { dir });
+                    return Ok(Staging {
+                        dir,
+                        sanitize: false,
+                    });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(JudgeError::io(&dir, e)),
@@ -314,6 +337,17 @@ pub fn from_source(
     let (build, run) = toolchain(ext).ok_or_else(|| {
         JudgeError::Usage(format!("{}: no toolchain for .{ext} files", src.display()))
     })?;
+    let build = if staging.sanitize && SANITIZED.contains(&ext) && !build.is_empty() {
+        sanitized(&build)
+    } else {
+        if staging.sanitize {
+            eprintln!(
+                "--sanitize: {} is not C or C++: built and run as usual (the sanitizer options are set for its runs)",
+                src.display()
+            );
+        }
+        build
+    };
     let src = std::fs::canonicalize(cwd.join(src)).map_err(|e| JudgeError::io(src, e))?;
     let stem = src
         .file_stem()

@@ -1,0 +1,354 @@
+//! Never weaker: a fixed, broad population of wrong programs is scored against each kept
+//! default test set (`src/<p>/testset.txt`), and the score is kept beside it
+//! (`src/<p>/score.txt`). The population, per problem:
+//!
+//! - `wrong`: every hand-written known-wrong solver (decoy models included);
+//! - `model`: every board-access model that is a wrong solver;
+//! - `mutant`: every viable mutant of the reference and fast solvers from the mutation runs
+//!   (`solutions/src/<p>/mutants.txt`, applied to copies of the files by `build.rs`), each run
+//!   in a child process (a mutant may loop forever or overflow its stack: that, like a panic
+//!   or a wrong answer on a test, kills it);
+//! - `probe`: the random-family disagreement probes of `generators::probes`.
+//!
+//! The check fails when a member the score records as killed is no longer killed (it names
+//! each), when the kept test set is not the one scored (the score records its hash: kept test
+//! sets, and so their golden digests, change only together with the score), and when the
+//! population changed. `BOARDJUDGE_BLESS=1` rewrites the score after an intended change, but
+//! never one that loses a member that is still in the population.
+//!
+//! `cargo test --release -p generators --test never_weaker`
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use generators::Generate;
+use generators::probes::{killed, probes};
+use solutions::Problem;
+
+#[allow(dead_code, clippy::all)]
+mod mutants {
+    include!(concat!(env!("OUT_DIR"), "/mutants.rs"));
+}
+
+/// How long one mutant may take on the whole test set before it counts as killed (a timeout,
+/// as in cargo-mutants; the reference takes milliseconds on the whole test set, and a mutant
+/// that panics in a debug build may loop for ever once its arithmetic wraps in release: renju
+/// has a few, and each costs this long, so it is kept short, still hundreds of times what a
+/// mutant that ends needs).
+const MUTANT_TIMEOUT: Duration = Duration::from_secs(2);
+/// The same for a mutant the mutation run timed out on (an endless loop): it would only wait,
+/// and it is killed either way (a timeout counts as caught, as in cargo-mutants).
+const HANGING_MUTANT_TIMEOUT: Duration = Duration::from_millis(500);
+
+fn folder<P: Problem>() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(P::ID.replace('-', "_"))
+}
+
+/// The kept test set: (input, answer text) per test, and the file's text.
+fn kept<P: Problem>() -> (Vec<(P::Input, String)>, String) {
+    let path = folder::<P>().join("testset.txt");
+    let bundle = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let tests = bundle
+        .split("=== ")
+        .skip(1)
+        .map(|block| {
+            let (_, rest) = block.split_once('\n').expect("a name line");
+            let (input, answer) = rest.split_once("--- answer\n").expect("an answer");
+            (
+                P::parse(input.as_bytes()).expect("a valid input"),
+                answer.to_string(),
+            )
+        })
+        .collect();
+    (tests, bundle)
+}
+
+fn fnv(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Does `solve` give a different answer from the kept one on some test (or panic)?
+fn kills<P: Problem>(tests: &[(P::Input, String)], solve: fn(&P::Input) -> P::Answer) -> bool {
+    tests.iter().any(|(input, answer)| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            P::write_answer(&solve(input)) != *answer
+        }))
+        .unwrap_or(true)
+    })
+}
+
+/// The child's side: runs mutants `from..` of `MUTANTS` on the kept test set, one line each.
+fn child<P: Problem>(list: &[mutants::Mutant<P::Input, P::Answer>], from: usize) {
+    let (tests, _) = kept::<P>();
+    std::panic::set_hook(Box::new(|_| {}));
+    for (k, mutant) in list.iter().enumerate().skip(from) {
+        let verdict = if kills::<P>(&tests, mutant.solve) {
+            "killed"
+        } else {
+            "survived"
+        };
+        println!("mutant {k} {verdict}");
+    }
+}
+
+/// Whether each mutant is killed, from child processes: a child that crashes or hangs on a
+/// mutant kills it, and the next child starts after it.
+fn mutant_kills(problem: &str, outcomes: &[&str]) -> Vec<bool> {
+    let count = outcomes.len();
+    let mut result = vec![false; count];
+    let mut next = 0;
+    while next < count {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "mutant_child",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
+            .env("BOARDJUDGE_MUTANTS", format!("{problem}:{next}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the test binary runs itself");
+        let stdout = child.stdout.take().unwrap();
+        let (send, receive) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        loop {
+            let timeout = match outcomes.get(next) {
+                Some(&"timeout") => HANGING_MUTANT_TIMEOUT,
+                _ => MUTANT_TIMEOUT,
+            };
+            match receive.recv_timeout(timeout) {
+                Ok(line) => {
+                    let Some(rest) = line.strip_prefix("mutant ") else {
+                        continue;
+                    };
+                    let (k, verdict) = rest.split_once(' ').unwrap();
+                    let k: usize = k.parse().unwrap();
+                    result[k] = verdict == "killed";
+                    next = k + 1;
+                }
+                // The child ended or hangs: mutant `next` crashed it or never finished.
+                Err(_) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    if next < count {
+                        result[next] = true;
+                        next += 1;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    result
+}
+
+/// The score: the population and what the kept test set kills, as the lines of `score.txt`.
+struct Score {
+    testset: String,
+    population: BTreeSet<String>,
+    killed: BTreeSet<String>,
+    stale: Vec<String>,
+}
+
+fn score<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str]) -> Score {
+    let (tests, bundle) = kept::<P>();
+    let mut population = BTreeSet::new();
+    let mut dead = BTreeSet::new();
+    let known: Vec<&str> = P::known_wrong().iter().map(|s| s.name).collect();
+    for solver in P::wrong_solvers() {
+        let kind = if known.contains(&solver.name) {
+            "wrong"
+        } else {
+            "model"
+        };
+        let member = format!("{kind} {}", solver.name);
+        if kills::<P>(&tests, solver.solve) {
+            dead.insert(member.clone());
+        }
+        population.insert(member);
+    }
+    let outcomes: Vec<&str> = list.iter().map(|m| m.outcome).collect();
+    for (mutant, k) in list.iter().zip(mutant_kills(P::ID, &outcomes)) {
+        let member = format!("mutant {}", mutant.name);
+        if k {
+            dead.insert(member.clone());
+        }
+        population.insert(member);
+    }
+    let inputs: Vec<P::Input> = tests.iter().map(|(i, _)| i.clone()).collect();
+    let probes = probes::<P>();
+    for (probe, k) in probes.iter().zip(killed::<P>(&probes, &inputs)) {
+        let member = format!("probe {}", probe.id);
+        if k {
+            dead.insert(member.clone());
+        }
+        population.insert(member);
+    }
+    Score {
+        testset: fnv(&bundle),
+        population,
+        killed: dead,
+        stale: stale.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn counts(members: &BTreeSet<String>) -> String {
+    ["wrong", "model", "mutant", "probe"]
+        .iter()
+        .map(|kind| {
+            let n = members
+                .iter()
+                .filter(|m| m.split(' ').next() == Some(kind))
+                .count();
+            format!("{kind} {n}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn render<P: Problem>(score: &Score) -> String {
+    let mut out = format!(
+        "# Never weaker: what the kept default test set (testset.txt) kills of a fixed population\n\
+         # (generators/tests/never_weaker.rs; see the README, \"Never weaker\"). A change that loses a\n\
+         # killed member fails CI; after an intended change to the test set or the population:\n\
+         # BOARDJUDGE_BLESS=1 cargo test --release -p generators --test never_weaker\n\
+         testset {}\n\
+         population {}\n\
+         killed {} of {}: {}\n",
+        score.testset,
+        counts(&score.population),
+        score.killed.len(),
+        score.population.len(),
+        counts(&score.killed),
+    );
+    for member in &score.killed {
+        out.push_str(&format!("killed {member}\n"));
+    }
+    for member in score.population.difference(&score.killed) {
+        out.push_str(&format!("survives {member}\n"));
+    }
+    let _ = P::ID;
+    out
+}
+
+/// The members a score file records as killed, and all it records.
+fn recorded(text: &str) -> (BTreeSet<String>, BTreeSet<String>, String) {
+    let mut killed = BTreeSet::new();
+    let mut all = BTreeSet::new();
+    let mut testset = String::new();
+    for line in text.lines() {
+        if let Some(m) = line.strip_prefix("killed ")
+            && !m.chars().next().is_some_and(|c| c.is_ascii_digit())
+        {
+            killed.insert(m.to_string());
+            all.insert(m.to_string());
+        } else if let Some(m) = line.strip_prefix("survives ") {
+            all.insert(m.to_string());
+        } else if let Some(h) = line.strip_prefix("testset ") {
+            testset = h.to_string();
+        }
+    }
+    (killed, all, testset)
+}
+
+fn never_weaker<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str]) {
+    let now = score::<P>(list, stale);
+    assert!(
+        now.stale.is_empty(),
+        "{}: the mutation population is stale (the solver's file changed since it was recorded): \
+         record it again with `solutions/mutants.sh --fast --record {}` and bless the score. Stale: {:?}",
+        P::ID,
+        P::ID,
+        now.stale
+    );
+    let path = folder::<P>().join("score.txt");
+    let old = std::fs::read_to_string(&path).unwrap_or_default();
+    let (was_killed, was_population, was_testset) = recorded(&old);
+    let lost: Vec<&String> = was_killed
+        .iter()
+        .filter(|m| now.population.contains(*m) && !now.killed.contains(*m))
+        .collect();
+    assert!(
+        lost.is_empty(),
+        "{}: the kept default test set no longer kills {} of the population it killed (kill count {} -> {}):\n  {}",
+        P::ID,
+        lost.len(),
+        was_killed.len(),
+        now.killed.len(),
+        lost.iter()
+            .map(|m| m.as_str())
+            .collect::<Vec<_>>()
+            .join("\n  ")
+    );
+    let fresh = render::<P>(&now);
+    if std::env::var_os("BOARDJUDGE_BLESS").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+        return;
+    }
+    let gone: Vec<&String> = was_population.difference(&now.population).collect();
+    let new: Vec<&String> = now.population.difference(&was_population).collect();
+    // The score is recorded in release builds; a debug build's overflow checks make some
+    // mutants panic (killed) that wrap around in release, so it may kill more, never less.
+    let gained: Vec<&String> = if cfg!(debug_assertions) {
+        Vec::new()
+    } else {
+        now.killed.difference(&was_killed).collect()
+    };
+    assert!(
+        was_testset == now.testset && gone.is_empty() && new.is_empty() && gained.is_empty(),
+        "{}: {} does not score the kept test set as it is (test set scored {}, now {}; \
+         population gone {gone:?}, new {new:?}; newly killed {gained:?}): kept test sets change only \
+         together with their score: rerun with BOARDJUDGE_BLESS=1",
+        P::ID,
+        path.display(),
+        was_testset,
+        now.testset,
+    );
+}
+
+macro_rules! every_problem {
+    ([] $($module:ident: $problem:ty,)*) => {
+        $(
+            #[test]
+            fn $module() {
+                never_weaker::<$problem>(mutants::$module::MUTANTS, mutants::$module::STALE);
+            }
+        )*
+
+        /// The child process of [`mutant_kills`]: does nothing unless asked.
+        #[test]
+        fn mutant_child() {
+            let Ok(job) = std::env::var("BOARDJUDGE_MUTANTS") else {
+                return;
+            };
+            let (problem, from) = job.split_once(':').unwrap();
+            let from: usize = from.parse().unwrap();
+            $(
+                if problem == <$problem as Problem>::ID {
+                    child::<$problem>(mutants::$module::MUTANTS, from);
+                }
+            )*
+        }
+    };
+}
+
+solutions::for_each_problem!(every_problem);
