@@ -90,23 +90,34 @@ impl<const N: usize> Placer<N> {
         ((index / N) as i32, (index % N) as i32)
     }
 
-    /// The lists in row-major order, read off the row masks.
+    /// The lists in row-major order, read off the row masks bit by bit (the set bits of a
+    /// row's empty and taken masks, lowest column first).
     pub fn new(board: Board<N>) -> Self {
-        let mut empties = Vec::with_capacity(N * N);
-        let mut stones = Vec::with_capacity(N * N);
+        // Written in place, then cut to length: the lists together hold every cell once.
+        let mut empties = vec![0; N * N];
+        let mut stones = vec![0; N * N];
         let mut slot = vec![OCCUPIED; N * N];
+        let (mut free, mut taken) = (0, 0);
+        let on_board = u32::MAX >> (32 - N);
         for r in 0..N {
-            let taken = board.black[r] | board.white[r];
-            for c in 0..N {
-                let index = (r * N + c) as u16;
-                if taken >> c & 1 == 0 {
-                    slot[usize::from(index)] = empties.len() as u16;
-                    empties.push(index);
-                } else {
-                    stones.push(index);
-                }
+            let stones_at = (board.black[r] | board.white[r]) & on_board;
+            let mut bits = !stones_at & on_board;
+            while bits != 0 {
+                let index = r * N + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                slot[index] = free as u16;
+                empties[free] = index as u16;
+                free += 1;
+            }
+            let mut bits = stones_at;
+            while bits != 0 {
+                stones[taken] = (r * N + bits.trailing_zeros() as usize) as u16;
+                bits &= bits - 1;
+                taken += 1;
             }
         }
+        empties.truncate(free);
+        stones.truncate(taken);
         Placer {
             board,
             empties,
@@ -298,6 +309,32 @@ mod tests {
                     "symmetry {k}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn placer_lists_are_the_cells_in_row_major_order() {
+        let mut rng = crate::stream("stones", "placer", 0, 1);
+        for n in [0, 1, 60, 180] {
+            let mut board = Board::<19>::empty();
+            fill(&mut board, &mut rng, Stone::Black, n, 1);
+            fill(&mut board, &mut rng, Stone::White, n, 1);
+            let placer = Placer::new(board);
+            let (mut empties, mut stones, mut slot) = (Vec::new(), Vec::new(), vec![OCCUPIED; 361]);
+            for r in 0..19 {
+                for c in 0..19 {
+                    let index = (r * 19 + c) as u16;
+                    if board.get(r, c).is_none() {
+                        slot[usize::from(index)] = empties.len() as u16;
+                        empties.push(index);
+                    } else {
+                        stones.push(index);
+                    }
+                }
+            }
+            assert_eq!(placer.empties, empties, "{n} stones of each colour");
+            assert_eq!(placer.stones, stones, "{n} stones of each colour");
+            assert_eq!(placer.slot, slot, "{n} stones of each colour");
         }
     }
 }
