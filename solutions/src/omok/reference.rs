@@ -18,7 +18,7 @@ pub fn exact_fives(board: &Input) -> Vec<Win> {
 fn exact_fives_with<A: BoardAccess>(board: &Input) -> Vec<Win> {
     let mut fives = Vec::new();
     for stone in [Stone::Black, Stone::White] {
-        let holds = |(r, c): (i32, i32)| board.read::<A>(r, c) == Some(stone);
+        let holds = |(r, c): (i32, i32)| board.holds::<A>(r, c, stone);
         for (r, c) in board.stones(stone) {
             let (r, c) = (r as i32, c as i32);
             // Directions -, |, \ walk right/down from the leftmost (topmost) stone; `/` is
