@@ -206,21 +206,16 @@ pub fn transform<const N: usize>(k: u32, (r, c): Cell) -> Cell {
     (r, c)
 }
 
-/// `board` under symmetry `k` of [`transform`], on the row masks: a transpose (bit by bit),
-/// then the order of the rows and of the bits in each row reversed as `k` says.
+/// `board` under symmetry `k` of [`transform`], on the row masks: a transpose, then the order
+/// of the rows and of the bits in each row reversed as `k` says.
 pub fn transform_board<const N: usize>(k: u32, board: &Board<N>) -> Board<N> {
     fn masks<const N: usize>(rows: &[u32; N], k: u32) -> [u32; N] {
         let mut out = *rows;
         if k & 4 != 0 {
-            out = [0; N];
-            for (r, &row) in rows.iter().enumerate() {
-                let mut bits = row;
-                while bits != 0 {
-                    let c = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    out[c] |= 1 << r;
-                }
-            }
+            let mut square = [0; 32];
+            square[..N].copy_from_slice(rows);
+            transpose(&mut square);
+            out.copy_from_slice(&square[..N]);
         }
         if k & 1 != 0 {
             out.reverse();
@@ -236,6 +231,31 @@ pub fn transform_board<const N: usize>(k: u32, board: &Board<N>) -> Board<N> {
         black: masks(&board.black, k),
         white: masks(&board.white, k),
     }
+}
+
+/// Transposes a 32×32 bit matrix (bit `c` of `rows[r]` moves to bit `r` of `rows[c]`) by
+/// swapping blocks: the top-right and bottom-left 16×16 blocks, then within each block the
+/// 8×8 ones, down to single bits (Hacker's Delight, 7-3). The same steps whatever the
+/// stones, so no branch depends on them.
+fn transpose(rows: &mut [u32; 32]) {
+    /// One step: in every block of `2 * W` rows and columns, the top-right and bottom-left
+    /// `W`×`W` blocks swapped; `low` holds the low `W` columns of every block.
+    #[inline(always)]
+    fn swap_blocks<const W: usize>(rows: &mut [u32; 32], low: u32) {
+        for block in (0..32).step_by(2 * W) {
+            for r in block..block + W {
+                // Row r's high columns of the block and row r + W's low ones, swapped.
+                let swap = (rows[r] >> W ^ rows[r + W]) & low;
+                rows[r] ^= swap << W;
+                rows[r + W] ^= swap;
+            }
+        }
+    }
+    swap_blocks::<16>(rows, 0x0000_ffff);
+    swap_blocks::<8>(rows, 0x00ff_00ff);
+    swap_blocks::<4>(rows, 0x0f0f_0f0f);
+    swap_blocks::<2>(rows, 0x3333_3333);
+    swap_blocks::<1>(rows, 0x5555_5555);
 }
 
 /// The same as [`transform_board`], one cell at a time: what it must equal.
