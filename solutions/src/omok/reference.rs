@@ -17,27 +17,26 @@ pub fn exact_fives(board: &Input) -> Vec<Win> {
 
 fn exact_fives_with<A: BoardAccess>(board: &Input) -> Vec<Win> {
     let mut fives = Vec::new();
-    let stones = board
-        .stones(Stone::Black)
-        .map(|cell| (cell, Stone::Black))
-        .chain(board.stones(Stone::White).map(|cell| (cell, Stone::White)));
-    for ((r, c), stone) in stones {
-        let (r, c) = (r as i32, c as i32);
-        // Directions -, |, \ walk right/down from the leftmost (topmost) stone; `/` is walked
-        // up-right from its bottom-left end, which is its leftmost stone.
-        for &(dr, dc) in &LINES {
-            let holds = |(r, c): (i32, i32)| board.read::<A>(r, c) == Some(stone);
-            let (before, after) = ((r - dr, c - dc), (r + 5 * dr, c + 5 * dc));
-            if A::scans((r, c), (dr, dc), 5, SIZE as i32)
-                && !holds(A::beyond(before, (-dr, -dc)))
-                && (1..5).all(|k| holds((r + k * dr, c + k * dc)))
-                && !holds(A::beyond(after, (dr, dc)))
-            {
-                fives.push(Win {
-                    stone,
-                    row: r as usize,
-                    col: c as usize,
-                });
+    for stone in [Stone::Black, Stone::White] {
+        let holds = |(r, c): (i32, i32)| board.holds::<A>(r, c, stone);
+        for (r, c) in board.stones(stone) {
+            let (r, c) = (r as i32, c as i32);
+            // Directions -, |, \ walk right/down from the leftmost (topmost) stone; `/` is
+            // walked up-right from its bottom-left end, which is its leftmost stone.
+            for &(dr, dc) in &LINES {
+                let (before, after) = ((r - dr, c - dc), (r + 5 * dr, c + 5 * dc));
+                // Five stones from here (the first is this one), and neither end holds one.
+                if A::scans((r, c), (dr, dc), 5, SIZE as i32)
+                    && (1..5).all(|k| holds((r + k * dr, c + k * dc)))
+                    && !holds(A::beyond(before, (-dr, -dc)))
+                    && !holds(A::beyond(after, (dr, dc)))
+                {
+                    fives.push(Win {
+                        stone,
+                        row: r as usize,
+                        col: c as usize,
+                    });
+                }
             }
         }
     }
