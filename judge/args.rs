@@ -11,9 +11,14 @@ pub struct SandboxArgs {
     /// Peak memory limit per test, in MiB.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: u64,
-    /// Tests run in parallel (default: the number of cores).
+    /// Tests run in parallel (default: the number of cores); also the builds of `judge
+    /// strength` run in parallel.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
+    /// CPU-time limit of building a source file, in seconds (each build runs in a box of its
+    /// own; the wall clock allows 2 x this + 10 s) [default: 30].
+    #[arg(long, value_parser = seconds)]
+    pub build_time_limit: Option<f64>,
 }
 
 impl SandboxArgs {
@@ -23,6 +28,21 @@ impl SandboxArgs {
 
     pub fn jobs(&self) -> usize {
         jobs(self.jobs)
+    }
+
+    /// What builds the submissions: the build limits, the test data hidden from the builds
+    /// too, stopped by `cancel`.
+    pub fn builder(
+        &self,
+        hidden: &[std::path::PathBuf],
+        cancel: &judge_core::cancel::Cancel,
+    ) -> judge_core::runner::submission::Builder {
+        judge_core::runner::submission::Builder::new(
+            self.build_time_limit
+                .map(std::time::Duration::from_secs_f64),
+            hidden,
+            cancel,
+        )
     }
 }
 

@@ -9,7 +9,7 @@ use judge_core::error::JudgeError;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::report::Row;
-use judge_core::runner::submission::{Staging, from_words};
+use judge_core::runner::submission::from_words;
 use judge_core::runner::tests::discover;
 use judge_core::runner::{Loaded, Stage, compile_error_rows, load, run_all};
 use judge_core::verdict::Verdict;
@@ -39,8 +39,9 @@ pub struct Args {
     /// judge (exit 2) before the submission runs.
     #[arg(long)]
     pub verify_answers: bool,
-    /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), or one source
-    /// file (.c .cpp .rs .py .rb .js) to build and run.
+    /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), one source
+    /// file (.c .cpp .cc .java .kt .go .rs .py .rb .js .sh) to build and run, or a folder
+    /// holding a submission of several files (entry point main.<ext>).
     #[arg(last = true, required = true)]
     pub command: Vec<String>,
 }
@@ -94,17 +95,26 @@ impl Streamer<'_> {
 
 pub fn run(args: &Args) -> Result<Outcome> {
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
-    let staging = Staging::new()?;
     let limits = args.sandbox.limits();
-    let command = match from_words(&args.command, &staging) {
+    let cancel = Cancel::on_interrupt();
+    let builder = args
+        .sandbox
+        .builder(std::slice::from_ref(&args.tests), &cancel);
+    let command = match from_words(&args.command, &builder) {
         Err(JudgeError::Build {
             source_file,
             command,
             message,
+            reason,
         }) => {
+            let message = match reason {
+                Some(reason) => format!("{reason}\n{message}"),
+                None => message,
+            };
             println!(
-                "CE   {}: the build failed ({command}):\n{}",
-                source_file.display(),
+                "CE   {}: the build failed ({}):\n{}",
+                escape::terminal(&source_file.display().to_string()),
+                escape::terminal(&command),
                 escape::terminal(&message)
             );
             let rows = compile_error_rows(&tests, &message);
@@ -127,7 +137,6 @@ pub fn run(args: &Args) -> Result<Outcome> {
         std::slice::from_ref(&args.tests),
     )
     .map_err(|e| JudgeError::sandbox("setting up", e))?;
-    let cancel = Cancel::on_interrupt();
     let progress = Progress::new("tests", Some(tests.len() as u64));
     let mut streamer = Streamer {
         progress: &progress,

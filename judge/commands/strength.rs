@@ -10,11 +10,10 @@ use judge_core::cancel::Cancel;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::load;
-use judge_core::runner::submission::Staging;
 use judge_core::runner::tests::discover;
 use judge_core::strength::{Expect, entrants, family_hints, measure};
 use judge_core::{Outcome, Result};
-use judge_report::{self as report, FamilyHint, StrengthReport, Submission};
+use judge_report::{self as report, FamilyHint, StrengthReport, Submission, escape};
 
 use crate::args::SandboxArgs;
 
@@ -49,9 +48,11 @@ pub fn run(args: &Args) -> Result<Outcome> {
         None => Vec::new(),
     };
     all.extend(entrants(&args.wrong, Expect::Wrong)?);
-    let staging = Staging::new()?;
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
+    let builder = args
+        .sandbox
+        .builder(std::slice::from_ref(&args.tests), &cancel);
     let progress = Progress::new("runs", Some((all.len() * tests.len()) as u64));
     let matrix = measure(
         args.problem,
@@ -59,7 +60,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
         all,
         &limits,
         args.sandbox.jobs(),
-        &staging,
+        &builder,
         &progress,
         &cancel,
     );
@@ -70,8 +71,11 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let mut failed = !matrix.compile_errors.is_empty();
     for (e, why) in &matrix.compile_errors {
         println!(
-            "CE        {}: the build failed {why}",
-            matrix.entrants[*e].name
+            "{}",
+            escape::terminal(&format!(
+                "CE        {}: the build failed {why}",
+                matrix.entrants[*e].name
+            ))
         );
     }
     for e in matrix.of(Expect::Correct) {
@@ -133,7 +137,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     for e in survivors {
         failed = true;
         let entrant = &matrix.entrants[e];
-        let hints = family_hints(args.problem, entrant, &limits, &staging, &cancel)?;
+        let hints = family_hints(args.problem, entrant, &limits, &builder, &cancel)?;
         hints_of.insert(e, hints.clone());
         let catching: Vec<String> = hints
             .iter()

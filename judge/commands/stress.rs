@@ -8,7 +8,7 @@ use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
-use judge_core::runner::submission::{Staging, from_words};
+use judge_core::runner::submission::from_words;
 use judge_core::stress::{Budget, Shard, Summary};
 use judge_core::{Outcome, Result};
 use judge_report::finding;
@@ -95,13 +95,12 @@ pub fn run(args: &Args) -> Result<Outcome> {
 }
 
 fn run_external(args: &Args) -> Result<Outcome> {
-    let staging = Staging::new()?;
-    let command = from_words(&args.command, &staging)?;
+    let cancel = Cancel::on_interrupt();
+    let command = from_words(&args.command, &args.sandbox.builder(&[], &cancel))?;
     let jobs = args.sandbox.jobs();
     let sandbox = Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;
     let budget = budget(args, 10_000);
     let limits = args.sandbox.limits();
-    let cancel = Cancel::on_interrupt();
     let progress = Progress::new("cases", budget.cases);
     let summary = args.problem.stress(
         budget,

@@ -1,5 +1,6 @@
 //! Running a submission on a test set, in parallel, in the sandbox.
 
+pub mod cache;
 pub mod report;
 pub mod submission;
 pub mod tests;
@@ -134,10 +135,40 @@ pub enum Stage {
     Rerun,
 }
 
-/// Runs every test with `sandbox.slots()` in parallel. A TLE near the limit is re-run alone
-/// before it stands (with more than one slot: the rule lives here only). `on_row` sees every
-/// row as it finishes, then every re-run's. Returns the rows that stand, in test order (all
-/// of them unless interrupted).
+/// The order tests run in: a permutation drawn from the kernel's random source for every
+/// call, never shown or reported. Whatever a run can observe of the runs before it (how much of
+/// a shared library is in the page cache, global counters) then tells it how many runs came
+/// before, not which test it is on: run 17 is a different test in every invocation.
+pub fn secret_order(n: usize) -> Vec<usize> {
+    let mut state = getrandom::u64().unwrap_or_else(|_| {
+        // No kernel randomness (never on Linux ≥ 3.17): the clock, still unknown in advance.
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()) << 32
+    });
+    let mut next = move || {
+        // SplitMix64.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
+/// Runs every test with `sandbox.slots()` in parallel, in a secret random order
+/// ([`secret_order`]). A TLE near the limit is re-run alone before it stands (with more than
+/// one slot: the rule lives here only). `on_row` sees every row **in test order** (a row once
+/// every test before it is done, whatever order they ran in), then every re-run's in test
+/// order; so what is printed and reported never depends on the order. Returns the rows that
+/// stand, in test order (all of them unless interrupted).
 pub fn run_all(
     problem: &dyn ProblemEntry,
     sandbox: &Sandbox,
@@ -147,23 +178,35 @@ pub fn run_all(
     cancel: &Cancel,
     on_row: &mut dyn FnMut(usize, &Row, Stage),
 ) -> Result<Vec<Row>, JudgeError> {
+    let order = secret_order(tests.len());
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
     let mut rows: Vec<Option<Row>> = vec![None; tests.len()];
+    // Finished (Some), not yet handed to `on_row` in test order.
+    let mut finished: Vec<Option<Option<Row>>> = vec![None; tests.len()];
+    let mut delivered = 0;
     let mut first_error = None;
     let parallel = sandbox.slots() > 1;
+    let mut deliver = |i: usize, row: Option<Row>, rows: &mut Vec<Option<Row>>| {
+        if let Some(row) = &row {
+            let rerun = parallel && near_limit(row, limits);
+            on_row(i, row, Stage::First { rerun });
+        }
+        rows[i] = row;
+    };
     std::thread::scope(|scope| {
         for slot in 0..sandbox.slots().min(tests.len()) {
             let sender = sender.clone();
-            let next = &next;
+            let (next, order) = (&next, &order);
             scope.spawn(move || {
                 loop {
                     if cancel.is_cancelled() {
                         break;
                     }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(test) = tests.get(i) else { break };
-                    let result = run_one(problem, sandbox, slot, test, limits, cancel);
+                    let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let result = run_one(problem, sandbox, slot, &tests[i], limits, cancel);
                     let failed = result.is_err();
                     if sender.send((i, result)).is_err() || failed {
                         break;
@@ -178,11 +221,11 @@ pub fn run_all(
             progress.set(done);
             match result {
                 Ok(row) => {
-                    if let Some(row) = &row {
-                        let rerun = parallel && near_limit(row, limits);
-                        on_row(i, row, Stage::First { rerun });
+                    finished[i] = Some(row);
+                    while let Some(row) = finished.get_mut(delivered).and_then(Option::take) {
+                        deliver(delivered, row, &mut rows);
+                        delivered += 1;
                     }
-                    rows[i] = row;
                 }
                 Err(e) => {
                     cancel.cancel();
@@ -193,6 +236,12 @@ pub fn run_all(
     });
     if let Some(e) = first_error {
         return Err(e);
+    }
+    // Interrupted: the rows that did finish, still in test order.
+    for (i, row) in finished.into_iter().enumerate() {
+        if let Some(row) = row {
+            deliver(i, row, &mut rows);
+        }
     }
     if parallel && !cancel.is_cancelled() {
         for (i, test) in tests.iter().enumerate() {
@@ -235,4 +284,22 @@ pub fn compile_error_rows(tests: &[Loaded], message: &str) -> Vec<Row> {
 /// The default wall-clock allowance for a CPU limit.
 pub fn default_limits(time_limit: f64, memory_mb: u64) -> Limits {
     Limits::new(Duration::from_secs_f64(time_limit), memory_mb)
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::secret_order;
+
+    #[test]
+    fn the_order_is_a_permutation_and_differs_between_calls() {
+        let a = secret_order(50);
+        let mut sorted = a.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        // 50! orders: two equal draws (or the identity) mean the randomness is broken.
+        assert_ne!(a, secret_order(50));
+        assert_ne!(a, (0..50).collect::<Vec<_>>());
+        assert!(secret_order(0).is_empty());
+        assert_eq!(secret_order(1), [0]);
+    }
 }
