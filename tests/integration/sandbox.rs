@@ -771,8 +771,35 @@ fn a_30000_deep_directory_tree_does_not_bring_the_judge_down() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The judge's groups in every hierarchy, from a process of its run (as the host sees it):
+/// the run's group is `…/boardjudge-u<uid>/slot-K`, the judge's its parent.
+fn judge_groups_of(pid: &str) -> Vec<PathBuf> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).unwrap_or_default();
+    let mut groups = Vec::new();
+    for line in text.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next(), parts.next(), parts.next());
+        let (Some(controllers), Some(path)) = (controllers, path) else {
+            continue;
+        };
+        if !path.contains("/boardjudge-") {
+            continue;
+        }
+        let mount = match controllers {
+            "" => "unified",
+            c => c.split(',').next().unwrap(),
+        };
+        let group = Path::new("/sys/fs/cgroup")
+            .join(mount)
+            .join(path.trim_start_matches('/'));
+        groups.push(group.parent().unwrap().to_path_buf());
+    }
+    groups
+}
+
 /// The judge is killed with SIGKILL (no handler runs): the submission and its grandchild
-/// die with it.
+/// die with it; its groups (v1: memory, cpuacct, pids, and the pressure group; or v2) stay,
+/// since no destructor ran, and the next judge removes them.
 #[test]
 fn sigkill_of_the_judge_leaves_nothing_running() {
     let dir = scratch("sigkill");
@@ -789,26 +816,31 @@ fn sigkill_of_the_judge_leaves_nothing_running() {
         .spawn()
         .unwrap();
     let running = |marker: &str| {
-        std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+        std::fs::read_dir("/proc").unwrap().flatten().find_map(|e| {
             std::fs::read(e.path().join("cmdline"))
                 .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+                .then(|| e.file_name().to_string_lossy().into_owned())
         })
     };
     let started = std::time::Instant::now();
-    while !(running("7373737") && running("7373738")) {
+    while !(running("7373737").is_some() && running("7373738").is_some()) {
         assert!(
             started.elapsed().as_secs() < 10,
             "the submission never started"
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let staging = std::env::temp_dir().join(format!("boardjudge-staging-{}-0", child.id()));
-    assert!(staging.is_dir(), "{}", staging.display());
+    let groups = judge_groups_of(&running("7373737").unwrap());
+    if is_root() {
+        assert!(!groups.is_empty(), "the run is in no group of the judge's");
+    }
     child.kill().unwrap();
     child.wait().unwrap();
     assert_nothing_left("737373");
-    // No destructor ran: the next judge removes the dead one's staging folder.
-    assert!(staging.is_dir());
+    // No destructor ran: the dead judge's groups are still there.
+    for group in &groups {
+        assert!(group.is_dir(), "{} went with the judge", group.display());
+    }
     let out = judge()
         .args(["run", "othello-flips", "--tests"])
         .arg(&tests)
@@ -820,7 +852,10 @@ fn sigkill_of_the_judge_leaves_nothing_running() {
         "{}",
         text(&out.stderr)
     );
-    assert!(!staging.exists(), "{} is left", staging.display());
+    // The next judge removed them.
+    for group in &groups {
+        assert!(!group.exists(), "{} is left", group.display());
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -989,27 +1024,28 @@ fn have(program: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// Real runtimes work in the sandbox, and a submission reads its own files next to it (a
-/// Python module and a data file beside the script) while the test folder beside it shows
-/// empty: each answers 0 only then.
+/// Real runtimes work in the sandbox, and a folder submission reads its own files (a Python
+/// module and a data file beside the script) while the test folder inside it is not there:
+/// each answers 0 only then.
 #[test]
 fn real_runtimes_run_and_read_their_own_files() {
     let dir = scratch("runtimes");
-    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let tests = test_folder(&dir.join("py/tests"), &["sample-2"]);
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     };
-    write("data.txt", "0\n");
+    write("py/data.txt", "0\n");
     write(
-        "helper.py",
+        "py/helper.py",
         "import os\nhere = os.path.dirname(os.path.abspath(__file__))\n\
          def answer():\n    value = int(open(os.path.join(here, 'data.txt')).read())\n\
-         \x20   return value + len(os.listdir(os.path.join(here, 'tests')))\n",
+         \x20   tests = os.path.join(here, 'tests')\n\
+         \x20   return value + (len(os.listdir(tests)) if os.path.isdir(tests) else 0)\n",
     );
     write(
-        "main.py",
+        "py/main.py",
         "import sys\nfrom helper import answer\nsys.stdin.read()\nprint(answer())\n",
     );
     write(
@@ -1032,7 +1068,7 @@ fn real_runtimes_run_and_read_their_own_files() {
          System.in.readAllBytes(); System.out.println(0); } }\n",
     );
     let mut commands: Vec<(&str, Vec<&str>)> = vec![
-        ("python3", vec!["python3", "main.py"]),
+        ("python3", vec!["py"]),
         ("gcc", vec!["sol.c"]),
         ("g++", vec!["sol.cpp"]),
         ("rustc", vec!["sol.rs"]),

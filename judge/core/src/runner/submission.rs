@@ -53,8 +53,11 @@ pub struct Toolchain {
     pub build_env: &'static [(&'static str, &'static str)],
 }
 
+/// Where a Go build keeps its cache in the box.
+const GO_CACHE: &str = "/box/tmp/go-cache";
+
 const GO_ENV: &[(&str, &str)] = &[
-    ("GOCACHE", "/box/tmp/go-cache"),
+    ("GOCACHE", GO_CACHE),
     ("GOPATH", "/box/tmp/go"),
     ("GOPROXY", "off"),
 ];
@@ -193,9 +196,12 @@ enum BuildError {
 pub struct Builder {
     pub limits: BuildLimits,
     hidden: Vec<PathBuf>,
-    cache: Option<Cache>,
+    /// Opened on the first build.
+    cache: OnceLock<Option<Cache>>,
     built: Mutex<HashMap<String, Arc<OnceLock<Outcome>>>>,
     identities: Mutex<HashMap<PathBuf, String>>,
+    /// Go's build cache warmed with the standard library, per Go toolchain (its identity).
+    go_caches: Mutex<HashMap<String, Option<Arc<Vec<BoxFile>>>>>,
     /// Flags added to the build command of a language, right after the compiler: (extension,
     /// flags). Part of the build command, so of the cache key.
     pub extra_flags: Vec<(String, Vec<String>)>,
@@ -209,16 +215,6 @@ impl Builder {
     /// builds and copied folders leave out `hidden` (the test data), stopped by `cancel`.
     pub fn new(build_time_limit: Option<Duration>, hidden: &[PathBuf], cancel: &Cancel) -> Builder {
         let limits = build_time_limit.map_or_else(BuildLimits::default, BuildLimits::new);
-        let cache = cache::location().and_then(|dir| match Cache::open(&dir) {
-            Ok(cache) => Some(cache),
-            Err(e) => {
-                eprintln!(
-                    "judge: the build cache {} is unusable ({e}): building without it",
-                    dir.display()
-                );
-                None
-            }
-        });
         let mut hidden = hidden.to_vec();
         if let Ok(judge) = std::env::current_exe() {
             hidden.push(judge);
@@ -229,18 +225,39 @@ impl Builder {
                 .iter()
                 .filter_map(|p| std::fs::canonicalize(p).ok())
                 .collect(),
-            cache,
+            cache: OnceLock::new(),
             built: Mutex::new(HashMap::new()),
             identities: Mutex::new(HashMap::new()),
+            go_caches: Mutex::new(HashMap::new()),
             extra_flags: Vec::new(),
             cancel: cancel.clone(),
             verbose: true,
         }
     }
 
+    /// The build cache, opened (made) on first use; `None` when it is off or unusable (then
+    /// every build is done, and the judge says so once).
+    fn cache(&self) -> Option<&Cache> {
+        self.cache
+            .get_or_init(|| {
+                let dir = cache::location()?;
+                match Cache::open(&dir) {
+                    Ok(cache) => Some(cache),
+                    Err(e) => {
+                        eprintln!(
+                            "judge: the build cache {} is unusable ({e}): building without it",
+                            dir.display()
+                        );
+                        None
+                    }
+                }
+            })
+            .as_ref()
+    }
+
     /// Where the build cache is, if there is one.
     pub fn cache_location(&self) -> Option<&Path> {
-        self.cache.as_ref().map(Cache::root)
+        self.cache().map(Cache::root)
     }
 
     fn is_hidden(&self, path: &Path) -> bool {
@@ -462,7 +479,11 @@ pub fn resolve(
         .split_first()
         .ok_or_else(|| JudgeError::Usage("no submission command after --".to_string()))?;
     let mut copies = Copies::default();
-    let (program, mut roots) = if first.contains('/') {
+    let system = |path: &Path| std::fs::canonicalize(path).is_ok_and(|p| in_system(&p));
+    let (program, mut roots) = if first.contains('/') && system(&cwd.join(first)) {
+        // A system program named by its path (`/usr/bin/python3`): it is there in the box.
+        (cwd.join(first), configured_roots())
+    } else if first.contains('/') {
         let path = cwd.join(first);
         if !is_executable(&path) {
             return Err(JudgeError::Usage(format!(
@@ -484,7 +505,13 @@ pub fn resolve(
         let path = cwd.join(arg);
         // Files and folders named on the command line (`java -cp DIR Main`, `python3 sol.py`)
         // are the submission's own: copied into the box.
-        if arg.starts_with('-') || !(path.is_file() || path.is_dir()) {
+        // What the box shows anyway (under /usr) stays where it is, and what is hidden (the
+        // test data, the judge) is never copied in.
+        if arg.starts_with('-')
+            || !(path.is_file() || path.is_dir())
+            || system(&path)
+            || builder.is_hidden(&path)
+        {
             args.push(arg.clone());
             continue;
         }
@@ -716,7 +743,7 @@ fn identity(builder: &Builder, program: &Path) -> String {
             )
         },
     );
-    let remembered = builder.cache.as_ref().map(|c| {
+    let remembered = builder.cache().map(|c| {
         c.root()
             .join("toolchains")
             .join(sha256_hex(stat.as_bytes()))
@@ -866,6 +893,16 @@ fn prepare(sources: Sources, builder: &Builder) -> Result<Prepared, JudgeError> 
             file.path
         ));
     }
+    let mut files = files;
+    if let Some(warm) = go_standard_cache(builder, &program, &roots, &env) {
+        // Go's cache starts warm with the standard library (not part of the key: Go checks
+        // every entry it uses, and the artefact does not depend on it).
+        files.extend(warm.iter().map(|f| BoxFile {
+            path: format!("tmp/{}", f.path),
+            contents: f.contents.clone(),
+            executable: false,
+        }));
+    }
     let spec = Spec {
         command: sandbox::Command {
             program,
@@ -887,6 +924,103 @@ fn prepare(sources: Sources, builder: &Builder) -> Result<Prepared, JudgeError> 
     })
 }
 
+/// A program importing the standard library's packages contest programs use: built once per
+/// Go toolchain (by the judge, in a build box), its build cache starts every Go build warm. Go
+/// 1.20 and later ship no compiled standard library: without it each build compiles what it
+/// imports.
+const GO_WARM_SOURCE: &str = r#"package main
+
+import (
+	"bufio"
+	"bytes"
+	"container/heap"
+	"container/list"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"math/bits"
+	"math/rand"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+var _ = []interface{}{bufio.NewReader, bytes.NewBuffer, heap.Init, list.New, errors.New,
+	fmt.Println, io.ReadAll, math.Sqrt, big.NewInt, bits.OnesCount, rand.Intn, os.Exit,
+	sort.Ints, strconv.Itoa, strings.Fields, unicode.IsDigit}
+
+func main() {}
+"#;
+
+/// Go's build cache after building [`GO_WARM_SOURCE`] with this toolchain, as files under
+/// `go-cache/`: made once per judge (and kept in the build cache), `None` for a build that is
+/// not `go` with its cache in the box, or if making it failed (the build then starts cold).
+fn go_standard_cache(
+    builder: &Builder,
+    program: &Path,
+    roots: &[PathBuf],
+    env: &[(String, String)],
+) -> Option<Arc<Vec<BoxFile>>> {
+    if program.file_name().is_none_or(|n| n != "go")
+        || !env.iter().any(|(k, v)| k == "GOCACHE" && v == GO_CACHE)
+    {
+        return None;
+    }
+    let identity = identity(builder, program);
+    if let Some(known) = builder.go_caches.lock().unwrap().get(&identity) {
+        return known.clone();
+    }
+    let key = Key::new(&format!(
+        "go standard library cache\nsource {}\nenv {env:?}\ntoolchain {identity}\n",
+        sha256_hex(GO_WARM_SOURCE.as_bytes())
+    ));
+    let warm = builder.cache().and_then(|c| c.get(&key)).or_else(|| {
+        let spec = Spec {
+            command: sandbox::Command {
+                program: program.to_path_buf(),
+                args: ["build", "-o", "/box/out/warm", "/box/src/warm.go"]
+                    .map(String::from)
+                    .to_vec(),
+                files: vec![BoxFile {
+                    path: "src/warm.go".to_string(),
+                    contents: Arc::from(GO_WARM_SOURCE.as_bytes()),
+                    executable: false,
+                }],
+                toolchain_roots: roots.to_vec(),
+                env: env.to_vec(),
+            },
+            dirs: Vec::new(),
+            outputs: vec![Output {
+                from: "tmp/go-cache".to_string(),
+                to: "go-cache".to_string(),
+                folder: true,
+            }],
+            limits: builder.limits,
+            hidden: builder.hidden.clone(),
+        };
+        match sandbox::build::build(&spec, builder.cancel.flag()) {
+            Ok(Built::Artefact(files)) => {
+                if let Some(cache) = builder.cache() {
+                    let _ = cache.put(&key, &files);
+                }
+                Some(files)
+            }
+            _ => None,
+        }
+    });
+    let warm = warm.map(Arc::new);
+    builder
+        .go_caches
+        .lock()
+        .unwrap()
+        .insert(identity, warm.clone());
+    warm
+}
+
 /// Builds (or takes from the cache, or from this judge's earlier build) `spec`.
 fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome {
     let cell = builder
@@ -897,7 +1031,7 @@ fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome
         .or_default()
         .clone();
     cell.get_or_init(|| {
-        if let Some(files) = builder.cache.as_ref().and_then(|c| c.get(key)) {
+        if let Some(files) = builder.cache().and_then(|c| c.get(key)) {
             if builder.verbose {
                 eprintln!("build: {shown} (cached)");
             }
@@ -908,7 +1042,7 @@ fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome
         }
         match sandbox::build::build(spec, builder.cancel.flag()) {
             Ok(Built::Artefact(files)) => {
-                if let Some(cache) = &builder.cache
+                if let Some(cache) = builder.cache()
                     && let Err(e) = cache.put(key, &files)
                 {
                     eprintln!(
@@ -1007,6 +1141,17 @@ pub fn from_source(
         sources
     };
     finish(prepare(sources, builder)?, builder)
+}
+
+/// The build a source file (or folder submission) takes, without doing it: the box's command,
+/// sources and outputs (`None` for an interpreted language). For benchmarks and tools.
+pub fn build_spec(src: &Path, builder: &Builder) -> Result<Option<Spec>, JudgeError> {
+    let sources = if src.is_dir() {
+        read_folder(src, builder)?
+    } else {
+        read_single(src)?
+    };
+    Ok(prepare(sources, builder)?.build.map(|(spec, _, _)| spec))
 }
 
 /// The submission the user typed after `--`: one source file (built, or run by its
