@@ -2,6 +2,7 @@
 
 mod util;
 
+mod build_box;
 mod cli_basics;
 mod corpus_through_binary;
 mod default_testsets;

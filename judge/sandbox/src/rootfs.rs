@@ -500,7 +500,7 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
         }
         // The new root: a small tmpfs over /tmp of this private copy of the host's tree.
         if libc::mount(
-            c"boardjudge".as_ptr(),
+            c"root".as_ptr(),
             c"/tmp".as_ptr(),
             c"tmpfs".as_ptr(),
             libc::MS_NOSUID,
