@@ -1,14 +1,17 @@
-//! The sandbox a submission runs in. What it isolates and what it does not is written down
-//! in the README ("The sandbox", a threat-model table). In short, as root, each run gets:
-//! new PID, IPC and mount namespaces and its slot's empty network namespace; a private,
-//! read-only root holding only `/usr`, `/etc`, a minimal `/dev` and the submission's own files
-//! ([`rootfs`]), with a fresh `/tmp` and `/proc` of its own; its slot's cgroups ([`cgroup`]:
-//! peak memory, CPU time of every process, a process cap); a uid no other judge holds
+//! The sandbox a submission runs in, and a contestant's source is built in. What it isolates
+//! and what it does not is written down in the README ("The sandbox", a threat-model table).
+//! In short, as root, each run gets: new PID, IPC, cgroup and mount namespaces and its slot's
+//! empty network and UTS namespaces; a private, read-only root holding only `/usr`, `/etc`
+//! (with generated accounts), the toolchains' folders, a `/dev` like any Linux's and the
+//! submission's own files **copied** into `/box` ([`rootfs`]), with a fresh `/tmp` and `/proc`
+//! of its own; its slot's cgroups ([`cgroup`]: peak memory, CPU time of every process, a
+//! process cap, and the time its processes waited for a CPU); a uid no other judge holds
 //! ([`uids`]); Landlock (no TCP, no signals or abstract sockets outside); rlimits as a
-//! backstop; a parent-death signal; and a wall clock. Without root: a PID namespace inside a
-//! user namespace with new IPC and network namespaces and every mount read-only except the
-//! scratch directory (where the kernel allows user namespaces), Landlock on files, and
-//! rlimits in place of cgroups.
+//! backstop; a parent-death signal; and a wall clock. A build ([`build`]) gets the same box
+//! with a writable `/box` of fixed size holding only its sources. Without root: a PID
+//! namespace inside a user namespace with new IPC and network namespaces and every mount
+//! read-only except the scratch directory (where the kernel allows user namespaces), Landlock
+//! on files, and rlimits in place of cgroups.
 
 pub mod build;
 pub mod cgroup;
@@ -207,7 +210,7 @@ impl Isolation {
         };
         let root = match &self.private_root {
             Ok(()) => {
-                "private root: yes (/usr, /etc, /dev minimal, the submission's folder)".to_string()
+                "private root: yes (/usr, /etc, /dev, the submission's files copied)".to_string()
             }
             Err(why) => format!("private root: no ({why})"),
         };
@@ -640,6 +643,7 @@ impl Sandbox {
             argv,
             envp,
             workdir: c(workdir.as_bytes())?,
+            writable: c(slot.workdir.as_os_str().as_bytes())?,
             uid,
             identity_map: match uid {
                 Some(uid) if self.isolation.own_user_namespace => {

@@ -35,6 +35,9 @@ pub struct Plan<'a> {
     pub argv: Vec<CString>,
     pub envp: Vec<CString>,
     pub workdir: CString,
+    /// In the read-only tree: the one folder left writable (the scratch directory: the
+    /// working directory of a run, the whole box of a build).
+    pub writable: CString,
     /// Run as this uid and gid (the judge must be root).
     pub uid: Option<u32>,
     /// With `uid`: the line `UID UID 1` for the run's own user namespace's uid and gid maps
@@ -185,7 +188,7 @@ unsafe fn become_submission(
             enter_private_root(root, error_fd);
         }
         if plan.read_only_tree {
-            make_tree_read_only(&plan.workdir, plan.covered, error_fd);
+            make_tree_read_only(&plan.writable, plan.covered, error_fd);
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(error_fd, 1);

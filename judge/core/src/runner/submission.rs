@@ -215,6 +215,7 @@ impl Builder {
     /// builds and copied folders leave out `hidden` (the test data), stopped by `cancel`.
     pub fn new(build_time_limit: Option<Duration>, hidden: &[PathBuf], cancel: &Cancel) -> Builder {
         let limits = build_time_limit.map_or_else(BuildLimits::default, BuildLimits::new);
+        remove_stale_staging(&std::env::temp_dir());
         let mut hidden = hidden.to_vec();
         if let Ok(judge) = std::env::current_exe() {
             hidden.push(judge);
@@ -262,6 +263,30 @@ impl Builder {
 
     fn is_hidden(&self, path: &Path) -> bool {
         std::fs::canonicalize(path).is_ok_and(|p| self.hidden.iter().any(|h| p.starts_with(h)))
+    }
+}
+
+/// Removes the staging folders (`boardjudge-staging-<pid>-<n>`) that judges before builds ran
+/// in the box left when they were killed: nothing is staged on disk any more.
+fn remove_stale_staging(base: &Path) {
+    let (Ok(me), Ok(entries)) = (std::fs::metadata("/proc/self"), std::fs::read_dir(base)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("boardjudge-staging-"))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let own = std::fs::symlink_metadata(entry.path())
+            .is_ok_and(|m| m.is_dir() && m.uid() == me.uid());
+        if own && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 
