@@ -832,6 +832,8 @@ fn sigkill_of_the_judge_leaves_nothing_running() {
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+    // A run that lasts is in its pressure group too (moved there after its first 50 ms).
+    std::thread::sleep(std::time::Duration::from_millis(500));
     let groups = judge_groups_of(&running("7373737").unwrap());
     if is_root() {
         assert!(!groups.is_empty(), "the run is in no group of the judge's");

@@ -15,7 +15,9 @@
 //!
 //! On v1 with a cgroup2 hierarchy beside it (`/sys/fs/cgroup/unified`, the "hybrid" layout),
 //! each slot also has a group there, with no controller: only its pressure stall information
-//! (`cpu.pressure`) is read, to give a run back the time it waited for a CPU.
+//! (`cpu.pressure`) is read, to give a run back the time it waited for a CPU. A run is moved
+//! there only once it has lasted a while ([`SlotGroup::adopt`]): joining a cgroup2 group takes
+//! a global lock, a cost a short run need not pay.
 
 use std::fs::File;
 use std::io;
@@ -281,6 +283,9 @@ impl Hierarchy {
                     limit_set: std::cell::Cell::new(0),
                     pressure: None,
                     pressure_dir: None,
+                    pressure_procs: None,
+                    adopted: std::cell::RefCell::new(Vec::new()),
+                    pressure_base: std::cell::Cell::new(None),
                     dirs,
                 }
             }
@@ -304,18 +309,22 @@ impl Hierarchy {
                     limit_set: std::cell::Cell::new(0),
                     pressure: File::open(dir.join("cpu.pressure")).ok(),
                     pressure_dir: None,
+                    pressure_procs: None,
+                    adopted: std::cell::RefCell::new(Vec::new()),
+                    pressure_base: std::cell::Cell::new(None),
                     dirs,
                 }
             }
         };
         let mut group = group;
         if let Some(dir) = pressure_dir {
-            // Joined like the others; only its pressure file is read.
-            if let (Ok(join), Ok(pressure)) = (
+            // Not joined at the start (a write to a cgroup2 `cgroup.procs` takes a global lock:
+            // tens of µs on every run); a run that lasts is moved in ([`SlotGroup::adopt`]).
+            if let (Ok(procs), Ok(pressure)) = (
                 open_w(dir.join("cgroup.procs")),
                 File::open(dir.join("cpu.pressure")),
             ) {
-                group.join.push(join);
+                group.pressure_procs = Some(procs);
                 group.pressure = Some(pressure);
             }
             group.pressure_dir = Some(dir);
@@ -357,6 +366,12 @@ pub struct SlotGroup {
     /// hierarchy), if the machine has pressure information.
     pressure: Option<File>,
     pressure_dir: Option<PathBuf>,
+    /// v1: `cgroup.procs` of the pressure group, where a run that lasts is moved.
+    pressure_procs: Option<File>,
+    /// The processes of the current run moved there.
+    adopted: std::cell::RefCell<Vec<i32>>,
+    /// The pressure total when the current run was first looked at.
+    pressure_base: std::cell::Cell<Option<std::time::Duration>>,
 }
 
 // The Cell is only touched by the one thread that runs the slot.
@@ -416,6 +431,8 @@ impl SlotGroup {
             self.cpu.write_at(b"0", 0)?;
         }
         self.oom_kills_before.set(self.oom_kills()?);
+        self.adopted.borrow_mut().clear();
+        self.pressure_base.set(None);
         Ok(())
     }
 
@@ -453,10 +470,10 @@ impl SlotGroup {
         }
     }
 
-    /// How long, in all, every runnable task of the group was kept waiting for a CPU at
-    /// once (the `full` line of `cpu.pressure`: time in which none of them ran although one
-    /// could, tasks that have exited included). Cumulative since the group was made.
-    pub fn cpu_full_wait(&self) -> Option<std::time::Duration> {
+    /// The `full` total of `cpu.pressure`: how long, in all, every runnable task of the
+    /// group was kept waiting for a CPU at once (time in which none of them ran although one
+    /// could; tasks that have exited included). Cumulative since the group was made.
+    fn cpu_full_total(&self) -> Option<std::time::Duration> {
         let file = self.pressure.as_ref()?;
         let mut buffer = [0u8; 256];
         let n = file.read_at(&mut buffer, 0).ok()?;
@@ -469,6 +486,45 @@ impl SlotGroup {
             .parse::<u64>()
             .ok()?;
         Some(std::time::Duration::from_micros(micros))
+    }
+
+    /// Does the group measure pressure?
+    pub fn has_pressure(&self) -> bool {
+        self.pressure.is_some()
+    }
+
+    /// Starts measuring the current run's pressure (called once it has lasted a while, and
+    /// again as it goes on): on v1, its processes are moved into the pressure group (those
+    /// it starts later are born there); the total so far is the base. A run shorter than the
+    /// first call costs nothing, and its processes' waits before it are not counted.
+    pub fn adopt(&self) {
+        if self.pressure.is_none() {
+            return;
+        }
+        if self.pressure_base.get().is_none() {
+            self.pressure_base.set(self.cpu_full_total());
+        }
+        let Some(procs) = &self.pressure_procs else {
+            return;
+        };
+        let Ok(text) = std::fs::read_to_string(&self.procs[0]) else {
+            return;
+        };
+        let mut adopted = self.adopted.borrow_mut();
+        for pid in text.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
+            if !adopted.contains(&pid) {
+                adopted.push(pid);
+                // A process that exited meanwhile cannot be moved: nothing to measure.
+                let _ = procs.write_at(pid.to_string().as_bytes(), 0);
+            }
+        }
+    }
+
+    /// How long the current run's tasks were all kept waiting for a CPU since
+    /// [`SlotGroup::adopt`] was first called (`None`: no pressure information).
+    pub fn cpu_full_wait(&self) -> Option<std::time::Duration> {
+        let base = self.pressure_base.get()?;
+        Some(self.cpu_full_total()?.saturating_sub(base))
     }
 
     /// Peak memory use of the group since `prepare`, in bytes.

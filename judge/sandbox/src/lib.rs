@@ -669,8 +669,13 @@ impl Sandbox {
         let waited = slot
             .group
             .as_ref()
-            .filter(|g| g.cpu_full_wait().is_some())
+            .filter(|g| g.has_pressure())
             .map(|g| move || g.cpu_full_wait());
+        let adopt = slot
+            .group
+            .as_ref()
+            .filter(|g| g.has_pressure())
+            .map(|g| move || g.adopt());
         let watch = spawn::Watch {
             stdin,
             wall: limits.wall,
@@ -688,6 +693,7 @@ impl Sandbox {
             waited: waited
                 .as_ref()
                 .map(|w| w as &(dyn Fn() -> Option<Duration> + Sync)),
+            adopt: adopt.as_ref().map(|a| a as &(dyn Fn() + Sync)),
             tasks: tasks
                 .as_ref()
                 .map(|t| t as &(dyn Fn() -> Vec<libc::pid_t> + Sync)),

@@ -617,9 +617,13 @@ pub struct Watch<'a> {
     pub cpu_limit: Duration,
     /// CPU time of everything the run started so far (its cgroup), if known.
     pub cpu_usage: Option<&'a (dyn Fn() -> Option<Duration> + Sync)>,
-    /// How long the run's processes were all kept waiting for a CPU, cumulative (its
-    /// cgroup's pressure stall information), if known: given back on the wall clock.
+    /// How long the run's processes were all kept waiting for a CPU since `adopt` was first
+    /// called (its cgroup's pressure stall information), if known: given back on the wall
+    /// clock.
     pub waited: Option<&'a (dyn Fn() -> Option<Duration> + Sync)>,
+    /// Called once the run has lasted [`SAMPLE_WAITS`], and at every sample after: starts
+    /// measuring its pressure.
+    pub adopt: Option<&'a (dyn Fn() + Sync)>,
     /// The processes of the run (its cgroup's), if known; else only the child is looked at.
     /// Their waiting times (`/proc/PID/schedstat`) are summed too, as a second measure.
     pub tasks: Option<&'a (dyn Fn() -> Vec<libc::pid_t> + Sync)>,
@@ -801,7 +805,6 @@ fn supervise(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     let mut buffer = vec![0u8; 16 * 1024];
     let mut deadline = started + watch.wall;
-    let waited_at_start = watch.waited.and_then(|w| w());
     let mut queue = QueueWaits::default();
     // A run shorter than this is never near its wall clock: nothing to sample.
     let mut sample_at = started + SAMPLE_WAITS;
@@ -814,6 +817,9 @@ fn supervise(
         let now = Instant::now();
         if !exited && now >= sample_at {
             sample_at = now + SAMPLE_WAITS;
+            if let Some(adopt) = watch.adopt {
+                adopt();
+            }
             queue.sample(&watch.tasks.map_or_else(|| vec![pid], |t| t()));
         }
         if now >= deadline && !exited {
@@ -824,12 +830,10 @@ fn supervise(
             // the larger stands: the group's pressure (exact for exited processes, but
             // averaged over the CPUs the run's tasks moved between, so short of the wait
             // when they move) and the sum of every task's own wait (exact per task, but an
-            // exited task's last ≤ 50 ms are not seen).
+            // exited task's last ≤ 50 ms are not seen). Both start after the run's first
+            // SAMPLE_WAITS.
             queue.sample(&watch.tasks.map_or_else(|| vec![pid], |t| t()));
-            let pressure = match (watch.waited.and_then(|w| w()), waited_at_start) {
-                (Some(now_total), Some(start)) => now_total.saturating_sub(start),
-                _ => Duration::ZERO,
-            };
+            let pressure = watch.waited.and_then(|w| w()).unwrap_or(Duration::ZERO);
             let waited = pressure.max(queue.total());
             let elapsed = now.duration_since(started);
             if elapsed.saturating_sub(waited) < watch.wall && elapsed < watch.wall * 10 {
