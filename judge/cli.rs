@@ -34,6 +34,8 @@ pub enum Command {
     Run(commands::run::Args),
     /// Differential testing against the trusted solver, with shrinking.
     Stress(commands::stress::Args),
+    /// Fold the shard results of `--shard K/N --save DIR` into the single run's result.
+    Merge(commands::merge::Args),
     /// Measure how strong a test set is against known-wrong solutions.
     Strength(commands::strength::Args),
     /// Write every solver of a problem (correct and known-wrong) as single-file Rust sources.
@@ -55,6 +57,7 @@ pub fn run(cli: &Cli) -> judge_core::Result<judge_core::Outcome> {
         Command::Testset(args) => commands::testset::run(args),
         Command::Run(args) => commands::run::run(args),
         Command::Stress(args) => commands::stress::run(args),
+        Command::Merge(args) => commands::merge::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Strength(args) => commands::strength::run(args),
         Command::Solutions(args) => commands::solutions::run(args),

@@ -38,6 +38,17 @@ pub trait Generate: Problem {
     fn shrink(input: &Self::Input) -> Vec<Self::Input>;
     /// A structured input decoded from fuzzer bytes (see [`fuzz_bodies`]); it may be invalid.
     fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Self::Input>;
+
+    /// How many symmetric images of a generated input the in-process stress checks (see
+    /// [`image_case`]): 8 where every rule of the problem is the same under the rotations and
+    /// reflections of the board, 1 (the input alone) otherwise.
+    const IMAGES: u32 = 1;
+
+    /// Image `k` (below [`Generate::IMAGES`]) of a valid input: a valid input too, the same
+    /// position rotated or reflected; image 0 is the input itself.
+    fn image(input: &Self::Input, _k: u32) -> Self::Input {
+        input.clone()
+    }
 }
 
 /// Case `index` of the mixed stream that `stress` and `bench` draw from: a family chosen by
@@ -62,6 +73,55 @@ pub fn mixed_case<P: Generate>(
         .unwrap_or(&families[0]);
     let (input, params) = generate(family, index, seed);
     (input, family.name, params)
+}
+
+/// Case `index` of the stream the in-process stress checks: image `index % IMAGES` of mixed
+/// case `index / IMAGES` (see [`Generate::image`]). Generating a 19×19 position costs several
+/// times what the reference and fast solvers spend on it, so each one serves for all its
+/// symmetric images, each a distinct input checked in full: direction and edge bugs meet the
+/// same shape in every orientation. [`ImageCases`] keeps the last generated position.
+pub fn image_case<P: Generate>(
+    families: &[Family<P>],
+    index: u64,
+    seed: u64,
+) -> (P::Input, &'static str, String) {
+    let images = u64::from(P::IMAGES.max(1));
+    let (input, family, params) = mixed_case(families, index / images, seed);
+    let k = (index % images) as u32;
+    if images == 1 {
+        (input, family, params)
+    } else {
+        (P::image(&input, k), family, format!("{params} image={k}"))
+    }
+}
+
+/// [`image_case`] for consecutive indices, generating each position once: `input(index)`
+/// equals `image_case(families, index, seed).0`.
+pub struct ImageCases<'a, P: Generate> {
+    families: &'a [Family<P>],
+    seed: u64,
+    last: Option<(u64, P::Input)>,
+}
+
+impl<'a, P: Generate> ImageCases<'a, P> {
+    pub fn new(families: &'a [Family<P>], seed: u64) -> Self {
+        ImageCases {
+            families,
+            seed,
+            last: None,
+        }
+    }
+
+    pub fn input(&mut self, index: u64) -> P::Input {
+        let images = u64::from(P::IMAGES.max(1));
+        let base = index / images;
+        if self.last.as_ref().is_none_or(|(b, _)| *b != base) {
+            let (input, _, _) = mixed_case(self.families, base, self.seed);
+            self.last = Some((base, input));
+        }
+        let (_, input) = self.last.as_ref().expect("just generated");
+        P::image(input, (index % images) as u32)
+    }
 }
 
 /// Shrinks `input` greedily: repeatedly takes the first smaller valid variant that still

@@ -14,8 +14,8 @@
 #![forbid(unsafe_code)]
 
 pub use generate::{
-    Family, Generate, InvalidFamily, generate, generate_invalid, mixed_case, shrink, stream,
-    valid_text,
+    Family, Generate, ImageCases, InvalidFamily, generate, generate_invalid, image_case,
+    mixed_case, shrink, stream, valid_text,
 };
 pub use rng::Rng;
 

@@ -39,59 +39,95 @@ pub fn put<const N: usize>(board: &mut Board<N>, cells: &[Cell], stone: Stone) {
     }
 }
 
-/// The longest run `stone` would have through `cell` if placed there.
+/// The longest run `stone` would have through `cell` if placed there (every line direction;
+/// the random games ask this of every move they try, so it reads the row masks directly).
 pub fn run_if_placed<const N: usize>(board: &Board<N>, (r, c): Cell, stone: Stone) -> usize {
-    LINES
-        .iter()
-        .map(|&d| board.run_through(r as usize, c as usize, d, stone))
-        .max()
-        .unwrap_or(1)
+    let rows = board.rows(stone);
+    let (r, c) = (r as usize, c as usize);
+    // Along the row: the unbroken ones around bit `c` of the row with `c` set.
+    let row = rows[r] | 1 << c;
+    let right = (!(row >> c)).trailing_zeros();
+    let left = (!(row << (31 - c))).leading_zeros();
+    let mut longest = (right + left - 1) as usize;
+    // The other lines: walk each way while the next row holds the stone at the next column.
+    for (dr, dc) in [(1, 0), (1, 1), (-1, 1)] {
+        let mut len = 1;
+        for sign in [1i32, -1] {
+            let (mut rr, mut cc) = (r as i32 + sign * dr, c as i32 + sign * dc);
+            while rr >= 0
+                && cc >= 0
+                && (rr as usize) < N
+                && (cc as usize) < N
+                && rows[rr as usize] >> cc & 1 == 1
+            {
+                len += 1;
+                rr += sign * dr;
+                cc += sign * dc;
+            }
+        }
+        longest = longest.max(len);
+    }
+    longest
 }
 
 /// A board being filled at random, with the empty cells and the stones kept in lists so that
-/// picking a cell costs O(1): random play must make 100,000 positions a second.
+/// picking a cell costs O(1): random play must make 100,000 positions a second. Cells are
+/// kept as indices `r * N + c` (two bytes each: a stress run makes a placer for most cases).
 pub struct Placer<const N: usize> {
     pub board: Board<N>,
-    empties: Vec<Cell>,
-    /// Where each cell is in `empties` (`usize::MAX` when occupied).
-    slot: Vec<usize>,
-    stones: Vec<Cell>,
+    empties: Vec<u16>,
+    /// Where each cell is in `empties` (`OCCUPIED` when occupied).
+    slot: Vec<u16>,
+    stones: Vec<u16>,
 }
 
+/// `Placer::slot` of an occupied cell.
+const OCCUPIED: u16 = u16::MAX;
+
 impl<const N: usize> Placer<N> {
+    fn cell(index: u16) -> Cell {
+        let index = usize::from(index);
+        ((index / N) as i32, (index % N) as i32)
+    }
+
+    /// The lists in row-major order, read off the row masks.
     pub fn new(board: Board<N>) -> Self {
-        let mut placer = Placer {
-            board,
-            empties: Vec::with_capacity(N * N),
-            slot: vec![usize::MAX; N * N],
-            stones: Vec::new(),
-        };
-        for r in 0..N as i32 {
-            for c in 0..N as i32 {
-                if is_empty(&board, (r, c)) {
-                    placer.slot[r as usize * N + c as usize] = placer.empties.len();
-                    placer.empties.push((r, c));
+        let mut empties = Vec::with_capacity(N * N);
+        let mut stones = Vec::with_capacity(N * N);
+        let mut slot = vec![OCCUPIED; N * N];
+        for r in 0..N {
+            let taken = board.black[r] | board.white[r];
+            for c in 0..N {
+                let index = (r * N + c) as u16;
+                if taken >> c & 1 == 0 {
+                    slot[usize::from(index)] = empties.len() as u16;
+                    empties.push(index);
                 } else {
-                    placer.stones.push((r, c));
+                    stones.push(index);
                 }
             }
         }
-        placer
+        Placer {
+            board,
+            empties,
+            slot,
+            stones,
+        }
     }
 
     pub fn put(&mut self, cell: Cell, stone: Stone) {
         let i = cell.0 as usize * N + cell.1 as usize;
         let at = self.slot[i];
-        if at == usize::MAX {
+        if at == OCCUPIED {
             return;
         }
         let last = *self.empties.last().expect("an empty cell");
-        self.empties.swap_remove(at);
-        if last != cell {
-            self.slot[last.0 as usize * N + last.1 as usize] = at;
+        self.empties.swap_remove(usize::from(at));
+        if usize::from(last) != i {
+            self.slot[usize::from(last)] = at;
         }
-        self.slot[i] = usize::MAX;
-        self.stones.push(cell);
+        self.slot[i] = OCCUPIED;
+        self.stones.push(i as u16);
         self.board
             .set(cell.0 as usize, cell.1 as usize, Some(stone));
     }
@@ -103,7 +139,7 @@ impl<const N: usize> Placer<N> {
         }
         if !self.stones.is_empty() && rng.chance(near, 4) {
             for _ in 0..8 {
-                let (r, c) = rng.pick(&self.stones);
+                let (r, c) = Self::cell(rng.pick(&self.stones));
                 let cell = (
                     r + rng.range(0, 4) as i32 - 2,
                     c + rng.range(0, 4) as i32 - 2,
@@ -113,7 +149,7 @@ impl<const N: usize> Placer<N> {
                 }
             }
         }
-        Some(rng.pick(&self.empties))
+        Some(Self::cell(rng.pick(&self.empties)))
     }
 
     /// Places up to `count` stones of `stone` at random empty cells, none of which makes a
@@ -159,7 +195,41 @@ pub fn transform<const N: usize>(k: u32, (r, c): Cell) -> Cell {
     (r, c)
 }
 
+/// `board` under symmetry `k` of [`transform`], on the row masks: a transpose (bit by bit),
+/// then the order of the rows and of the bits in each row reversed as `k` says.
 pub fn transform_board<const N: usize>(k: u32, board: &Board<N>) -> Board<N> {
+    fn masks<const N: usize>(rows: &[u32; N], k: u32) -> [u32; N] {
+        let mut out = *rows;
+        if k & 4 != 0 {
+            out = [0; N];
+            for (r, &row) in rows.iter().enumerate() {
+                let mut bits = row;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    out[c] |= 1 << r;
+                }
+            }
+        }
+        if k & 1 != 0 {
+            out.reverse();
+        }
+        if k & 2 != 0 {
+            for row in &mut out {
+                *row = row.reverse_bits() >> (32 - N);
+            }
+        }
+        out
+    }
+    Board {
+        black: masks(&board.black, k),
+        white: masks(&board.white, k),
+    }
+}
+
+/// The same as [`transform_board`], one cell at a time: what it must equal.
+#[cfg(test)]
+fn transform_board_cell_by_cell<const N: usize>(k: u32, board: &Board<N>) -> Board<N> {
     let mut out = Board::<N>::empty();
     for r in 0..N {
         for c in 0..N {
@@ -208,4 +278,26 @@ pub fn shrink_board<const N: usize>(board: &Board<N>) -> Vec<Board<N>> {
         out.push(b);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transform_board_moves_every_stone_as_transform_moves_its_cell() {
+        let mut rng = crate::stream("stones", "transform", 0, 1);
+        for _ in 0..200 {
+            let mut board = Board::<19>::empty();
+            fill(&mut board, &mut rng, Stone::Black, 60, 1);
+            fill(&mut board, &mut rng, Stone::White, 60, 1);
+            for k in 0..8 {
+                assert_eq!(
+                    transform_board::<19>(k, &board),
+                    transform_board_cell_by_cell::<19>(k, &board),
+                    "symmetry {k}"
+                );
+            }
+        }
+    }
 }

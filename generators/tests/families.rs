@@ -51,3 +51,51 @@ solutions::for_each_problem!(
     valid_families_are_valid_and_solvers_agree => valid_inputs_are_valid_and_solvers_agree
 );
 solutions::for_each_problem!(tests_per_problem, invalid_families_are_rejected => invalid_inputs_are_rejected);
+
+/// Every image of a generated input (the in-process stress checks them all) is a valid input:
+/// the parser takes its text back unchanged, and it meets the constraints.
+fn images_of_valid_inputs_are_valid<P: Generate>() {
+    let families = P::families();
+    for index in 0..200 {
+        let (input, _, _) = generators::mixed_case(&families, index, 3);
+        for k in 0..P::IMAGES {
+            let image = P::image(&input, k);
+            let text = P::write_input(&image);
+            let parsed = P::parse(text.as_bytes())
+                .unwrap_or_else(|e| panic!("{} #{index} image {k}: {e}\n{text}", P::ID));
+            assert_eq!(parsed, image, "{} #{index} image {k}: round trip", P::ID);
+        }
+        assert_eq!(
+            P::image(&input, 0),
+            input,
+            "{}: image 0 is the input",
+            P::ID
+        );
+    }
+}
+
+/// The stress loop's cached images are the stream's images (the finding is regenerated with
+/// `image_case`), and the images of one position are distinct inputs where it has no symmetry
+/// of its own (so the count of cases is a count of different inputs).
+fn cached_images_are_the_streams<P: Generate>() {
+    let families = P::families();
+    let mut cached = generators::ImageCases::new(&families, 9);
+    let mut distinct = 0;
+    for index in 0..400 {
+        let (expected, _, _) = generators::image_case(&families, index, 9);
+        let got = cached.input(index);
+        assert_eq!(got, expected, "{} case {index}", P::ID);
+        let base = generators::image_case(&families, index - index % u64::from(P::IMAGES), 9).0;
+        if index % u64::from(P::IMAGES) == 0 || got != base {
+            distinct += 1;
+        }
+    }
+    assert!(
+        distinct > 300,
+        "{}: only {distinct} of 400 cases differ from their position",
+        P::ID
+    );
+}
+
+solutions::for_each_problem!(tests_per_problem, images_are_valid => images_of_valid_inputs_are_valid);
+solutions::for_each_problem!(tests_per_problem, cached_images => cached_images_are_the_streams);

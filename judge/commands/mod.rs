@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod families;
 pub mod generate;
+pub mod merge;
 pub mod package;
 pub mod problems;
 pub mod run;

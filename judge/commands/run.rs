@@ -1,8 +1,9 @@
 //! `judge run PROBLEM --tests DIR [--time-limit SECS] [--memory-limit MB] [--jobs N]
-//! [--report FILE] [--verify-answers] -- CMD [ARGS...]`.
+//! [--report FILE] [--verify-answers] -- CMD [ARGS...]`, or many submissions at once:
+//! `judge run PROBLEM --tests DIR --submissions DIR2 [--shard K/N|auto [--save DIR3]]`.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
@@ -12,6 +13,7 @@ use judge_core::runner::report::Row;
 use judge_core::runner::submission::from_words;
 use judge_core::runner::tests::discover;
 use judge_core::runner::{Loaded, Stage, compile_error_rows, load, run_all};
+use judge_core::shards::{Shard, ShardArg, folder};
 use judge_core::verdict::Verdict;
 use judge_core::{Outcome, Result};
 use judge_report::escape;
@@ -39,10 +41,21 @@ pub struct Args {
     /// judge (exit 2) before the submission runs.
     #[arg(long)]
     pub verify_answers: bool,
+    /// Judge every submission of this folder instead of CMD (each file or folder in it is one
+    /// submission), with one summary table.
+    #[arg(long, conflicts_with = "command")]
+    pub submissions: Option<PathBuf>,
+    /// With --submissions: only shard K of N of the submissions (in name order, submission i
+    /// is shard i mod N + 1's). `auto`: from a Slurm job array or a Kubernetes Indexed Job.
+    #[arg(long, requires = "submissions")]
+    pub shard: Option<ShardArg>,
+    /// With --shard: write the shard's result into DIR/shard-K-of-N/ (see `judge merge`).
+    #[arg(long, requires = "shard")]
+    pub save: Option<PathBuf>,
     /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), one source
     /// file (.c .cpp .cc .java .kt .go .rs .py .rb .js .sh) to build and run, or a folder
     /// holding a submission of several files (entry point main.<ext>).
-    #[arg(last = true, required = true)]
+    #[arg(last = true, required_unless_present = "submissions")]
     pub command: Vec<String>,
 }
 
@@ -94,6 +107,16 @@ impl Streamer<'_> {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
+    if let Some(folder) = &args.submissions {
+        return many(args, folder);
+    }
+    if args.shard.is_some() {
+        // (clap's `requires` does not fire when CMD, which --submissions excludes, is given.)
+        return Err(JudgeError::Usage(
+            "--shard splits the submissions of --submissions DIR; one submission is not sharded"
+                .to_string(),
+        ));
+    }
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
@@ -240,4 +263,106 @@ fn write_report(args: &Args, tests: &[Loaded], rows: &[Row], isolation: &str) ->
         failures,
     };
     report::write_run(path, &report)
+}
+
+/// `--submissions DIR2`: every submission of the folder (this shard's, with --shard) judged
+/// by [`judge_core::many`], one table, the reports, and with --save the shard's result.
+fn many(args: &Args, dir: &Path) -> Result<Outcome> {
+    use judge_core::many::{self, Campaign, Record};
+    use judge_report::many::{ManyReport, table, write};
+    let shard = match &args.shard {
+        None => Shard::WHOLE,
+        Some(arg) => {
+            let (shard, origin) = arg.resolve()?;
+            if let Some(origin) = origin {
+                eprintln!("shard {shard} (from {origin})");
+            }
+            shard
+        }
+    };
+    if let Some(save) = &args.save {
+        folder::check_free(save, shard)?;
+    }
+    let all = many::discover(dir)?;
+    let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
+    let mine = many::share(&all, shard);
+    let limits = args.sandbox.limits();
+    let cancel = Cancel::on_interrupt();
+    let builder = args
+        .sandbox
+        .builder(std::slice::from_ref(&args.tests), &cancel);
+    let progress = Progress::new("submissions", Some(mine.len() as u64));
+    let batch = many::judge(
+        args.problem,
+        &tests,
+        std::slice::from_ref(&args.tests),
+        &mine,
+        &limits,
+        args.sandbox.jobs(),
+        &builder,
+        &progress,
+        &cancel,
+    );
+    progress.finish();
+    let batch = batch?;
+    let not_run: Vec<String> = mine[batch.judged.len()..]
+        .iter()
+        .map(|e| e.name.clone())
+        .collect();
+    let isolation = vec![
+        batch
+            .isolation
+            .clone()
+            .unwrap_or_else(|| "(nothing ran)".to_string()),
+    ];
+    let tests_dir = args.tests.display().to_string();
+    let report = ManyReport {
+        problem: args.problem.id(),
+        tests_dir: &tests_dir,
+        tests: tests.len(),
+        time_limit_ms: limits.cpu.as_millis() as u64,
+        memory_limit_mb: args.sandbox.memory_limit,
+        isolation: &isolation,
+        judged: &batch.judged,
+        not_run: &not_run,
+    };
+    print!("{}", table(&report));
+    eprintln!("sandbox: {}", isolation[0]);
+    if let Some(path) = &args.report {
+        write(path, &report)?;
+    }
+    if let Some(save) = &args.save {
+        let record = Record {
+            header: judge_core::shards::Header::new("run", shard, !batch.interrupted),
+            campaign: Campaign {
+                problem: args.problem.id().to_string(),
+                tests: tests.len(),
+                tests_digest: many::tests_digest(&tests),
+                time_limit_ms: report.time_limit_ms,
+                memory_limit_mb: args.sandbox.memory_limit,
+                submissions: all.iter().map(|e| e.name.clone()).collect(),
+            },
+            tests_dir: tests_dir.clone(),
+            isolation: isolation[0].clone(),
+            judged: batch.judged.clone(),
+        };
+        let pending = folder::Pending::create(save, shard)?;
+        let mut json = serde_json::to_vec_pretty(&record)
+            .map_err(|e| JudgeError::report(pending.path().join(folder::SUMMARY), e))?;
+        json.push(b'\n');
+        let published = pending.publish(&json, !batch.interrupted)?;
+        eprintln!("shard {shard} saved to {}", published.display());
+    }
+    if batch.interrupted {
+        return Err(JudgeError::Interrupted(format!(
+            "{} of {} submissions judged",
+            batch.judged.len(),
+            mine.len()
+        )));
+    }
+    Ok(if report.passed() {
+        Outcome::Success
+    } else {
+        Outcome::Finding
+    })
 }

@@ -1,18 +1,21 @@
 //! `judge stress PROBLEM --seed S [--cases N] [--time SECS] [--jobs N] [--save DIR]
-//! [--against reference|fast] [--shard K/N] [-- CMD [ARGS...]]`.
+//! [--against reference|fast] [--shard K/N|auto] [-- CMD [ARGS...]]`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
-use judge_core::progress::Progress;
+use judge_core::progress::{Progress, thousands};
 use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
 use judge_core::runner::submission::from_words;
-use judge_core::stress::{Budget, Shard, Summary};
+use judge_core::shards::folder::{self, Pending};
+use judge_core::shards::{Shard, ShardArg};
+use judge_core::stress::record::{Campaign, Record};
+use judge_core::stress::{Budget, Summary};
 use judge_core::{Outcome, Result};
 use judge_report::finding;
-use sandbox::Sandbox;
+use sandbox::{Limits, Sandbox};
 
 use crate::args::SandboxArgs;
 
@@ -24,23 +27,26 @@ pub struct Args {
     /// The seed: the same seed tries the same cases, in the same order.
     #[arg(long)]
     pub seed: u64,
-    /// Stop after this many cases (default: 10,000 with a command, 1,000,000 in process,
-    /// unless --time is given).
+    /// The campaign's cases: case indices 0..N, split among the shards with --shard (default:
+    /// 10,000 with a command, 1,000,000 in process, unless --time is given).
     #[arg(long, value_parser = crate::args::count)]
     pub cases: Option<u64>,
-    /// Stop after this many seconds.
+    /// Stop after this many seconds (each shard's own time, with --shard).
     #[arg(long)]
     pub time: Option<f64>,
-    /// Write the finding (inputs, answers, an SVG picture, a corpus entry) into this folder.
+    /// Write the finding (inputs, answers, an SVG picture, a corpus entry) into this folder;
+    /// with --shard, the shard's result into DIR/shard-K-of-N/ (see `judge merge`).
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// The trusted solver.
     #[arg(long, value_enum, default_value_t = SolverKind::Reference)]
     pub against: SolverKind,
-    /// Run only shard K of N (1-based) of the case space: N machines with the same seed and
-    /// K = 1..N cover disjoint cases.
-    #[arg(long, default_value = "1/1")]
-    pub shard: Shard,
+    /// Run only shard K of N (1-based) of the campaign: the N shards of one seed together run
+    /// every case index below --cases exactly once. `auto`: K/N from a Slurm job array
+    /// (SLURM_ARRAY_TASK_ID, _MIN, _COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX
+    /// and BOARDJUDGE_SHARDS).
+    #[arg(long)]
+    pub shard: Option<ShardArg>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     /// The submission to test (a command as typed, or one source file); without it the fast
@@ -49,16 +55,10 @@ pub struct Args {
     pub command: Vec<String>,
 }
 
-fn budget(args: &Args, default_cases: u64) -> Budget {
-    Budget {
-        seed: args.seed,
-        cases: args.cases.or(if args.time.is_some() {
-            None
-        } else {
-            Some(default_cases)
-        }),
-        time: args.time.map(Duration::from_secs_f64),
-        shard: args.shard,
+fn against(kind: SolverKind) -> &'static str {
+    match kind {
+        SolverKind::Reference => "reference",
+        SolverKind::Fast => "fast",
     }
 }
 
@@ -71,108 +71,175 @@ pub fn run(args: &Args) -> Result<Outcome> {
             "--time takes a number of seconds, more than 0".to_string(),
         ));
     }
-    if !args.command.is_empty() {
-        return run_external(args);
-    }
-    if args.against == SolverKind::Fast {
+    if args.command.is_empty() && args.against == SolverKind::Fast {
         return Err(JudgeError::Usage(
             "--against fast needs a submission command (-- CMD): without one the fast solver is what is checked".to_string(),
         ));
     }
-    let budget = budget(args, 1_000_000);
-    let cancel = Cancel::on_interrupt();
-    let progress = Progress::new("cases", budget.cases);
-    let summary = args.problem.stress(
-        budget,
-        args.sandbox.jobs(),
-        SolverKind::Reference,
-        None,
-        &progress,
-        &cancel,
-    );
-    progress.finish();
-    report(args, &summary?, "fast = reference")
-}
-
-fn run_external(args: &Args) -> Result<Outcome> {
+    let shard = match &args.shard {
+        None => Shard::WHOLE,
+        Some(arg) => {
+            let (shard, origin) = arg.resolve()?;
+            if let Some(origin) = origin {
+                eprintln!("shard {shard} (from {origin})");
+                if shard.is_whole() {
+                    eprintln!(
+                        "judge: warning: a job of one task is the whole campaign; to run again one shard of a larger array, give --shard K/N"
+                    );
+                }
+            }
+            shard
+        }
+    };
+    if let (Some(dir), Some(_)) = (&args.save, &args.shard) {
+        folder::check_free(dir, shard)?;
+    }
+    if args.command.is_empty() {
+        return stress(args, shard, None, 1_000_000);
+    }
     let cancel = Cancel::on_interrupt();
     let command = from_words(&args.command, &args.sandbox.builder(&[], &cancel))?;
     let jobs = args.sandbox.jobs();
     let sandbox = Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;
-    let budget = budget(args, 10_000);
     let limits = args.sandbox.limits();
-    let progress = Progress::new("cases", budget.cases);
+    stress(args, shard, Some((&sandbox, &limits)), 10_000)
+}
+
+/// Runs this shard of the campaign, prints and saves what it found.
+fn stress(
+    args: &Args,
+    shard: Shard,
+    submission: Option<(&Sandbox, &Limits)>,
+    default_cases: u64,
+) -> Result<Outcome> {
+    let cases = args
+        .cases
+        .or((args.time.is_none()).then_some(default_cases));
+    let budget = Budget {
+        seed: args.seed,
+        cases,
+        time: args.time.map(Duration::from_secs_f64),
+        shard,
+    };
+    let campaign = Campaign {
+        problem: args.problem.id().to_string(),
+        seed: args.seed,
+        cases,
+        time_s: args.time,
+        against: against(args.against).to_string(),
+        submission: args.command.clone(),
+        time_limit_ms: submission.map(|(_, l)| l.cpu.as_millis() as u64),
+        memory_limit_mb: submission.map(|_| args.sandbox.memory_limit),
+    };
+    let cancel = Cancel::on_interrupt();
+    let progress = Progress::new("cases", cases.map(|c| shard.stress_local_count(c)));
     let summary = args.problem.stress(
         budget,
-        jobs,
+        args.sandbox.jobs(),
         args.against,
-        Some((&sandbox, &limits)),
+        submission,
         &progress,
         &cancel,
     );
     progress.finish();
     let summary = summary?;
-    if cancel.is_cancelled() && summary.finding.is_none() {
-        return Err(JudgeError::Interrupted(format!(
-            "stopped after {} cases without a disagreement",
-            summary.cases
-        )));
+    if summary.finding.is_some() || !summary.interrupted {
+        print!("{}", outcome(args, &campaign, shard, &summary));
     }
-    let trusted = if args.against == SolverKind::Fast {
-        "fast solver"
+    let saved = save(args, &campaign, shard, &summary)?;
+    if summary.interrupted {
+        let what = match &summary.finding {
+            Some(f) => format!(
+                "while shrinking case {}: the shrunk case above is not final",
+                f.case
+            ),
+            None => format!(
+                "stopped after {} of {} cases without a disagreement{}",
+                thousands(summary.cases),
+                cases.map_or("its".to_string(), |c| thousands(
+                    shard.stress_local_count(c)
+                )),
+                if shard.is_whole() {
+                    String::new()
+                } else {
+                    format!(
+                        " (shard {shard}: case indices {}, {}, …)",
+                        shard.stress_case(0),
+                        shard.stress_case(1)
+                    )
+                }
+            ),
+        };
+        let saved = saved
+            .map(|p| format!("; how far it got is in {}", p.display()))
+            .unwrap_or_default();
+        return Err(JudgeError::Interrupted(format!("{what}{saved}")));
+    }
+    Ok(if summary.finding.is_some() {
+        Outcome::Finding
     } else {
-        "reference"
-    };
-    report(
-        args,
-        &summary,
-        &format!("the submission agrees with the {trusted}"),
-    )
+        Outcome::Success
+    })
 }
 
-/// Prints the summary or the finding (saving it with --save), and gives the outcome.
-fn report(args: &Args, summary: &Summary, agreement: &str) -> Result<Outcome> {
-    let rate = summary.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9);
-    let Some(finding) = &summary.finding else {
-        println!(
-            "no disagreement: {agreement} on {} cases of {} ({:.0} cases/s, seed {}, shard {}/{})",
-            summary.cases,
-            args.problem.id(),
-            rate,
-            args.seed,
-            args.shard.k,
-            args.shard.n
-        );
-        return Ok(Outcome::Success);
+fn outcome(args: &Args, campaign: &Campaign, shard: Shard, summary: &Summary) -> String {
+    let cases = match &summary.finding {
+        // The whole campaign counts global indices; a shard its own cases.
+        Some(f) if shard.is_whole() => f.case + 1,
+        _ => summary.cases,
     };
-    let command = if args.command.is_empty() {
-        String::new()
-    } else {
-        format!(" -- {}", args.command.join(" "))
+    let elapsed = summary.elapsed.as_secs_f64();
+    let to_find = summary.to_find.as_secs_f64();
+    finding::outcome(&finding::Outcome {
+        problem: args.problem,
+        campaign,
+        shard,
+        cases,
+        finding: summary.finding.as_ref(),
+        seconds: judge_core::stress::record::Seconds {
+            elapsed,
+            to_find,
+            shrink: (elapsed - to_find).max(0.0),
+        },
+    })
+}
+
+/// `--save DIR`: with --shard the shard's result as DIR/shard-K-of-N/ (or
+/// DIR/shard-K-of-N.interrupted/), written elsewhere and renamed into place; without it the
+/// finding's files in DIR. Returns the folder written, if any.
+fn save(
+    args: &Args,
+    campaign: &Campaign,
+    shard: Shard,
+    summary: &Summary,
+) -> Result<Option<PathBuf>> {
+    let Some(dir) = &args.save else {
+        return Ok(None);
     };
-    let replay = format!(
-        "judge stress {} --seed {} --cases {} --shard {}/{}{command}",
-        args.problem.id(),
-        args.seed,
-        summary.cases,
-        args.shard.k,
-        args.shard.n
-    );
-    print!("{}", finding::render(args.problem, finding, &replay));
-    println!(
-        "found after {} cases in {:.2} s (shrunk in {:.2} s more)",
-        summary.cases,
-        summary.to_find.as_secs_f64(),
-        (summary.elapsed - summary.to_find).as_secs_f64()
-    );
-    if let Some(dir) = &args.save {
-        finding::save(args.problem, finding, dir)?;
+    if args.shard.is_none() {
+        let Some(found) = &summary.finding else {
+            return Ok(None);
+        };
+        finding::save(args.problem, found, dir)?;
         println!(
             "saved to {}; to keep it as a regression test: cat {}/case.toml >> {}",
             dir.display(),
             dir.display(),
             generators::corpus::corpus_path(args.problem.id())
         );
+        return Ok(Some(dir.clone()));
     }
-    Ok(Outcome::Finding)
+    let pending = Pending::create(dir, shard)?;
+    if let Some(found) = &summary.finding {
+        finding::save(args.problem, found, pending.path())?;
+    }
+    let record = Record::new(campaign.clone(), shard, summary);
+    let mut json = serde_json::to_vec_pretty(&record)
+        .map_err(|e| JudgeError::report(pending.path().join(folder::SUMMARY), e))?;
+    json.push(b'\n');
+    let published = pending.publish(&json, !summary.interrupted)?;
+    if !summary.interrupted {
+        println!("shard {shard} saved to {}", published.display());
+    }
+    Ok(Some(published))
 }

@@ -396,6 +396,13 @@ impl Generate for GomokuChecker {
         crate::fuzz_bodies::decode_stones::<SIZE>(u)
     }
 
+    /// Rotations and reflections keep every rule (lines, fives, counts).
+    const IMAGES: u32 = 8;
+
+    fn image(board: &Input, k: u32) -> Input {
+        crate::stones::transform_board::<SIZE>(k, board)
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         format_families::<Self>()
     }

@@ -202,6 +202,14 @@ impl Generate for Omok {
         crate::fuzz_bodies::decode_stones::<SIZE>(u)
     }
 
+    /// Rotations and reflections keep every rule (the answer names another stone of the
+    /// same five, which the solvers work out for the image).
+    const IMAGES: u32 = 8;
+
+    fn image(board: &Input, k: u32) -> Input {
+        crate::stones::transform_board::<SIZE>(k, board)
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         let mut families = format_families::<Self>();
         families.push(InvalidFamily {

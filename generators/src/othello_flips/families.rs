@@ -323,6 +323,29 @@ impl Generate for OthelloFlips {
         out
     }
 
+    /// Rotations and reflections keep every rule (the eight rays map onto each other).
+    const IMAGES: u32 = 8;
+
+    fn image(input: &Input, k: u32) -> Input {
+        let square = |s: u32| {
+            let (r, c) = crate::stones::transform::<8>(k, ((s / 8) as i32, (s % 8) as i32));
+            (r * 8 + c) as u32
+        };
+        let mask = |bits: u64| {
+            let (mut bits, mut out) = (bits, 0u64);
+            while bits != 0 {
+                out |= 1 << square(bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+            out
+        };
+        Input {
+            black: mask(input.black),
+            white: mask(input.white),
+            play: square(u32::from(input.play)) as u8,
+        }
+    }
+
     fn decode(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Input> {
         let (black, white, play) = (
             u.arbitrary::<u64>()?,

@@ -346,6 +346,19 @@ impl Generate for Renju {
         Ok(Input { board, row, col })
     }
 
+    /// Rotations and reflections keep every rule (lines, fives, fours, threes).
+    const IMAGES: u32 = 8;
+
+    fn image(input: &Input, k: u32) -> Input {
+        let (row, col) =
+            crate::stones::transform::<SIZE>(k, (i32::from(input.row), i32::from(input.col)));
+        Input {
+            board: crate::stones::transform_board::<SIZE>(k, &input.board),
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+
     fn invalid_families() -> Vec<InvalidFamily> {
         let mut families = format_families::<Self>();
         families.extend([

@@ -57,6 +57,83 @@ pub enum JudgeError {
     /// Ctrl-C or SIGTERM: the work was stopped; `0` says how far it got.
     #[error("interrupted: {0}")]
     Interrupted(String),
+    /// `--shard auto` found no shard in the environment, or variables that disagree.
+    #[error("usage: {0}")]
+    AutoShard(#[from] AutoShardError),
+    /// `judge merge`: the shards do not make up one complete campaign.
+    #[error("{0}")]
+    Merge(#[from] MergeError),
+}
+
+/// Why `--shard auto` found no shard: a usage error (exit 2).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AutoShardError {
+    #[error(
+        "--shard auto: neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set; outside a scheduler give --shard K/N"
+    )]
+    NoScheduler,
+    #[error("--shard auto: {name}='{value}' is not a whole number")]
+    NotANumber { name: &'static str, value: String },
+    #[error(
+        "--shard auto: SLURM_ARRAY_TASK_ID is set but {0} is not (Slurm sets it in every array task): give --shard K/N"
+    )]
+    SlurmMissing(&'static str),
+    #[error(
+        "--shard auto: the job array {min}-{max}:{step} of {count} tasks is not an evenly stepped range (e.g. --array=1,2,5,9): give --shard K/N yourself"
+    )]
+    UnevenArray {
+        min: u64,
+        max: u64,
+        step: u64,
+        count: u64,
+    },
+    #[error(
+        "--shard auto: SLURM_ARRAY_TASK_ID={id} is not a task of the array {min}-{max}:{step} (SLURM_ARRAY_TASK_MIN, _STEP, _COUNT)"
+    )]
+    NotInArray {
+        id: u64,
+        min: u64,
+        max: u64,
+        step: u64,
+    },
+    #[error(
+        "--shard auto: JOB_COMPLETION_INDEX is set but BOARDJUDGE_SHARDS is not: Kubernetes does not tell a pod the Job's completions, so set BOARDJUDGE_SHARDS to the same number"
+    )]
+    NoShardCount,
+    #[error(
+        "--shard auto: JOB_COMPLETION_INDEX={index} but BOARDJUDGE_SHARDS={count}: the index must be below the count (set BOARDJUDGE_SHARDS to the Job's completions)"
+    )]
+    IndexOutOfRange { index: u64, count: u64 },
+    #[error(
+        "--shard auto: the Slurm array variables say shard {slurm} but JOB_COMPLETION_INDEX/BOARDJUDGE_SHARDS say {kubernetes}; unset one of them"
+    )]
+    Disagree { slurm: String, kubernetes: String },
+}
+
+/// Why `judge merge DIR` cannot say what the single-machine run would have said (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    #[error("{}: no shard results here (the shard-K-of-N folders that --shard K/N --save DIR writes)", dir.display())]
+    NoShards { dir: PathBuf },
+    #[error("{}: shard folders of campaigns of different sizes ({sizes}): one campaign per folder", dir.display())]
+    MixedSizes { dir: PathBuf, sizes: String },
+    #[error("{}: shard folders of different commands ({commands}): one campaign per folder", dir.display())]
+    MixedCommands { dir: PathBuf, commands: String },
+    #[error("{}: the shards are not of one campaign:\n  {}", dir.display(), lines.join("\n  "))]
+    DifferentCampaigns { dir: PathBuf, lines: Vec<String> },
+    #[error(
+        "{}: {} of {n} shards missing or incomplete, so this is not yet the single run's result:\n  {}{}",
+        dir.display(),
+        lines.len(),
+        lines.join("\n  "),
+        known.as_ref().map(|k| format!("\n{k}")).unwrap_or_default()
+    )]
+    Incomplete {
+        dir: PathBuf,
+        n: u64,
+        lines: Vec<String>,
+        known: Option<String>,
+    },
 }
 
 /// What is wrong on the jury's side (exit 2, never a verdict). Every message starts with the

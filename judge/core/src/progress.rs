@@ -42,6 +42,12 @@ impl Progress {
         Progress { bar }
     }
 
+    /// A counter that never shows (for work inside work that has its own bar).
+    pub fn hidden() -> Progress {
+        let bar = ProgressBar::hidden();
+        Progress { bar }
+    }
+
     pub fn set(&self, position: u64) {
         self.bar.set_position(position);
     }

@@ -2,13 +2,13 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use sandbox::{Exit, Finished, Limits};
 
 use crate::text::shorten;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Verdict {
     AC,
     WA,
@@ -18,6 +18,19 @@ pub enum Verdict {
     RE,
     /// Compile error: the submission's source did not build (no test was run).
     CE,
+}
+
+impl Verdict {
+    /// Every verdict, in the order reports count them.
+    pub const ALL: [Verdict; 7] = [
+        Verdict::AC,
+        Verdict::WA,
+        Verdict::TLE,
+        Verdict::MLE,
+        Verdict::OLE,
+        Verdict::RE,
+        Verdict::CE,
+    ];
 }
 
 impl fmt::Display for Verdict {

@@ -4,8 +4,11 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 use judge_core::error::JudgeError;
+use judge_core::progress::rate;
 use judge_core::registry::ProblemEntry;
+use judge_core::shards::Shard;
 use judge_core::stress::Finding;
+use judge_core::stress::record::{Campaign, Seconds};
 use judge_core::testgen::{create_dir, write_file};
 
 use crate::escape;
@@ -29,6 +32,8 @@ pub fn render(problem: &dyn ProblemEntry, finding: &Finding, replay: &str) -> St
         finding.shrink_steps,
         if finding.shrink_complete {
             " (1-minimal: no single step keeps the disagreement)"
+        } else if finding.shrink_interrupted {
+            " (shrinking interrupted: not final)"
         } else {
             " (stopped by the 30 s shrink budget)"
         },
@@ -47,6 +52,92 @@ pub fn render(problem: &dyn ProblemEntry, finding: &Finding, replay: &str) -> St
     }
     out.push_str(&format!("\nreplay: {replay}\n"));
     out
+}
+
+/// What a stress run (or `judge merge` of its shards) found, to print.
+pub struct Outcome<'a> {
+    pub problem: &'a dyn ProblemEntry,
+    pub campaign: &'a Campaign,
+    /// The shard that ran ([`Shard::WHOLE`] for the single run and for merged shards).
+    pub shard: Shard,
+    /// The cases run (with a finding: up to and including it).
+    pub cases: u64,
+    pub finding: Option<&'a Finding>,
+    pub seconds: Seconds,
+}
+
+/// The command that replays a finding at global case `case`: the campaign's first `case + 1`
+/// cases (of this shard's), which end at this very finding.
+pub fn replay(campaign: &Campaign, shard: Shard, case: u64) -> String {
+    let mut line = format!(
+        "judge stress {} --seed {} --cases {}",
+        campaign.problem,
+        campaign.seed,
+        case + 1
+    );
+    if !shard.is_whole() {
+        line.push_str(&format!(" --shard {shard}"));
+    }
+    if campaign.against != "reference" {
+        line.push_str(&format!(" --against {}", campaign.against));
+    }
+    if campaign.time_limit_ms.is_some_and(|ms| ms != 2000) {
+        let ms = campaign.time_limit_ms.unwrap_or(2000);
+        line.push_str(&format!(" --time-limit {}", ms as f64 / 1000.0));
+    }
+    if campaign.memory_limit_mb.is_some_and(|mb| mb != 256) {
+        let mb = campaign.memory_limit_mb.unwrap_or(256);
+        line.push_str(&format!(" --memory-limit {mb}"));
+    }
+    if !campaign.submission.is_empty() {
+        line.push_str(&format!(" -- {}", campaign.submission.join(" ")));
+    }
+    escape::terminal(&line)
+}
+
+/// What `judge stress` prints on standard output at the end, and `judge merge` for its shards:
+/// the finding drawn (or the agreement), then one line of timings — the only line that
+/// differs between two runs of the same campaign, or between a single run and its merged
+/// shards.
+pub fn outcome(o: &Outcome) -> String {
+    let Some(finding) = o.finding else {
+        let agreement = if o.campaign.submission.is_empty() {
+            "fast = reference".to_string()
+        } else if o.campaign.against == "fast" {
+            "the submission agrees with the fast solver".to_string()
+        } else {
+            "the submission agrees with the reference".to_string()
+        };
+        let shard = if o.shard.is_whole() {
+            String::new()
+        } else {
+            format!(", shard {}", o.shard)
+        };
+        return format!(
+            "no disagreement: {agreement} on {} cases of {} (seed {}{shard})\nran {} cases in {:.2} s ({})\n",
+            o.cases,
+            o.problem.id(),
+            o.campaign.seed,
+            o.cases,
+            o.seconds.elapsed,
+            rate(o.cases as f64 / o.seconds.elapsed.max(1e-9))
+        );
+    };
+    let mut out = render(
+        o.problem,
+        finding,
+        &replay(o.campaign, o.shard, finding.case),
+    );
+    out.push_str(&format!(
+        "found after {} cases in {:.2} s (shrunk in {:.2} s more)\n",
+        o.cases, o.seconds.to_find, o.seconds.shrink
+    ));
+    out
+}
+
+/// Is this line of [`outcome`] the timings (which differ from run to run)?
+pub fn is_timing_line(line: &str) -> bool {
+    line.starts_with("found after ") || line.starts_with("ran ")
 }
 
 /// Writes the shrunk case (`shrunk.in`, `shrunk.ans`, `shrunk.svg`), the original

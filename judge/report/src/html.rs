@@ -63,7 +63,7 @@ ul.plain { padding-left: 18px; }
 .fine { color: var(--muted); font-size: 12px; }
 "#;
 
-fn page(title: &str, body: &str) -> String {
+pub(crate) fn page(title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n\
@@ -73,7 +73,7 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
-fn verdict_badge(verdict: Verdict) -> String {
+pub(crate) fn verdict_badge(verdict: Verdict) -> String {
     format!(r#"<span class="v {verdict}">{verdict}</span>"#)
 }
 

@@ -9,6 +9,8 @@ pub mod escape;
 pub mod finding;
 pub mod html;
 pub mod junit;
+pub mod many;
+pub mod merged;
 pub mod picture;
 
 use std::collections::BTreeMap;

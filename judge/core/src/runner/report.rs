@@ -1,10 +1,10 @@
 //! One row of `judge run`'s per-test report (the report module writes it).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::verdict::Verdict;
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Row {
     pub test: String,
     pub verdict: Verdict,

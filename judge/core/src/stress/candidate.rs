@@ -24,6 +24,13 @@ pub trait Candidate<P: Problem>: Sync {
     /// Consecutive cases per parallel task: many when a case costs microseconds (in process),
     /// one when it costs a process.
     fn cases_per_task(&self) -> u64;
+
+    /// Does the run check every symmetric image of each generated case
+    /// ([`generators::image_case`])? Where a case costs microseconds, generating it would
+    /// cost more than checking it; where it costs a process, a new position is worth more.
+    fn images(&self) -> bool {
+        false
+    }
 }
 
 /// An in-process solver, e.g. the fast one against the reference.
@@ -45,6 +52,10 @@ impl<P: Problem> Candidate<P> for InProcess<P> {
     fn cases_per_task(&self) -> u64 {
         // Tens of microseconds of work or more per task, far above rayon's per-task cost.
         256
+    }
+
+    fn images(&self) -> bool {
+        true
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use generators::{Generate, mixed_case};
+use generators::{Generate, ImageCases, image_case, mixed_case};
 use rayon::prelude::*;
 
 use super::candidate::Candidate;
@@ -22,15 +22,18 @@ const SHRINK_BUDGET: Duration = Duration::from_secs(30);
 /// The strongest known cases, tried before the family mix: (input, where from, parameters).
 pub type Strongest<P> = [(<P as solutions::Problem>::Input, &'static str, String)];
 
-/// Case `case` of the run: the strongest known cases first, then the family mix.
+/// Case `case` of the run: the strongest known cases first, then the family mix (with
+/// `images`, every symmetric image of each mixed case: [`generators::image_case`]).
 fn case_at<P: Generate>(
     strongest: &Strongest<P>,
     families: &[generators::Family<P>],
+    images: bool,
     case: u64,
     seed: u64,
 ) -> (P::Input, &'static str, String) {
     match strongest.get(case as usize) {
         Some((input, family, params)) => (input.clone(), family, params.clone()),
+        None if images => image_case(families, case - strongest.len() as u64, seed),
         None => mixed_case(families, case - strongest.len() as u64, seed),
     }
 }
@@ -55,60 +58,100 @@ pub fn run<P: Generate>(
     let per_task = candidate.cases_per_task();
     let started = Instant::now();
     let done = AtomicU64::new(0);
-    let limit = budget.cases.unwrap_or(u64::MAX);
+    // `--cases` is the whole campaign: this shard's share of the global indices below it.
+    let limit = budget
+        .cases
+        .map_or(u64::MAX, |cases| budget.shard.stress_local_count(cases));
     let mut next = 0u64; // shard-local index of the next case
     let mut round = per_task * 64;
     let mut found: Option<(u64, String)> = None;
-    while next < limit && found.is_none() && !cancel.is_cancelled() {
+    let mut interrupted = false;
+    while next < limit && found.is_none() {
+        if cancel.is_cancelled() {
+            interrupted = true;
+            break;
+        }
         if budget.time.is_some_and(|t| started.elapsed() >= t) {
             break;
         }
         let end = next.saturating_add(round).min(limit);
         let round_started = Instant::now();
+        let tasks = (end - next).div_ceil(per_task);
+        // How far each task got (the first index it did not run), so that an interrupted
+        // round still says exactly which prefix of cases was run.
+        let reached: Vec<AtomicU64> = (0..tasks)
+            .map(|task| AtomicU64::new(next + task * per_task))
+            .collect();
         // Failures at or above the lowest known one cannot be the finding: skip them.
         let lowest = AtomicU64::new(u64::MAX);
         let failure: Mutex<Option<(u64, String)>> = Mutex::new(None);
         let error: Mutex<Option<JudgeError>> = Mutex::new(None);
         pool.install(|| {
-            (0..(end - next).div_ceil(per_task))
-                .into_par_iter()
-                .for_each(|task| {
-                    let slot = rayon::current_thread_index().unwrap_or(0);
-                    let first = next + task * per_task;
-                    let stop = (first + per_task).min(end);
-                    for i in first..stop {
-                        if i >= lowest.load(Ordering::Relaxed) || cancel.is_cancelled() {
+            (0..tasks).into_par_iter().for_each(|task| {
+                let slot = rayon::current_thread_index().unwrap_or(0);
+                let first = next + task * per_task;
+                let stop = (first + per_task).min(end);
+                // Consecutive cases share their generated position (its images).
+                let mut images = ImageCases::new(&families, budget.seed);
+                for i in first..stop {
+                    if i >= lowest.load(Ordering::Relaxed) || cancel.is_cancelled() {
+                        break;
+                    }
+                    let case = budget.shard.stress_case(i);
+                    let input = match strongest.get(case as usize) {
+                        Some((input, _, _)) => input.clone(),
+                        None if candidate.images() => images.input(case - strongest.len() as u64),
+                        None => mixed_case(&families, case - strongest.len() as u64, budget.seed).0,
+                    };
+                    match candidate.failure(slot, &input, &trusted(&input)) {
+                        // A run cut short by the interruption says nothing: not counted.
+                        Ok(None) if cancel.is_cancelled() => break,
+                        Ok(None) => reached[task as usize].store(i + 1, Ordering::Relaxed),
+                        Ok(Some(got)) => {
+                            reached[task as usize].store(i + 1, Ordering::Relaxed);
+                            let mut failure = failure.lock().unwrap_or_else(|e| e.into_inner());
+                            if failure.as_ref().is_none_or(|(j, _)| i < *j) {
+                                *failure = Some((i, got));
+                                lowest.fetch_min(i, Ordering::Relaxed);
+                            }
                             break;
                         }
-                        let (input, _, _) =
-                            case_at(strongest, &families, budget.shard.case(i), budget.seed);
-                        match candidate.failure(slot, &input, &trusted(&input)) {
-                            Ok(None) => {}
-                            Ok(Some(got)) => {
-                                let mut failure = failure.lock().unwrap_or_else(|e| e.into_inner());
-                                if failure.as_ref().is_none_or(|(j, _)| i < *j) {
-                                    *failure = Some((i, got));
-                                    lowest.fetch_min(i, Ordering::Relaxed);
-                                }
-                                break;
-                            }
-                            Err(e) => {
-                                error
-                                    .lock()
-                                    .unwrap_or_else(|e| e.into_inner())
-                                    .get_or_insert(e);
-                                cancel.cancel();
-                                break;
-                            }
+                        Err(e) => {
+                            error
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(e);
+                            cancel.cancel();
+                            break;
                         }
                     }
-                    progress.set(done.fetch_add(stop - first, Ordering::Relaxed) + stop - first);
-                });
+                }
+                progress.set(done.fetch_add(stop - first, Ordering::Relaxed) + stop - first);
+            });
         });
         if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(e);
         }
-        found = failure.into_inner().unwrap_or_else(|e| e.into_inner());
+        let failure = failure.into_inner().unwrap_or_else(|e| e.into_inner());
+        if cancel.is_cancelled() {
+            // Interrupted in this round: the cases run are the prefix up to the first task
+            // that stopped short; a failure counts only if every case before it was run
+            // (else a lower one may hide in the part not run).
+            let mut prefix = end;
+            for (task, reached) in reached.iter().enumerate() {
+                let stop = (next + (task as u64 + 1) * per_task).min(end);
+                let reached = reached.load(Ordering::Relaxed);
+                if reached < stop {
+                    prefix = reached;
+                    break;
+                }
+            }
+            found = failure.filter(|(i, _)| *i < prefix);
+            next = prefix;
+            interrupted = found.is_none() && next < limit;
+            break;
+        }
+        found = failure;
         next = end;
         if round_started.elapsed() < Duration::from_millis(250) && round < per_task << 14 {
             round *= 2;
@@ -122,11 +165,15 @@ pub fn run<P: Generate>(
             budget, i, got, &families, strongest, trusted, candidate, &pool, jobs, progress, cancel,
         )?),
     };
+    if finding.as_ref().is_some_and(|f| f.shrink_interrupted) {
+        interrupted = true;
+    }
     Ok(Summary {
         cases,
         elapsed: started.elapsed(),
         to_find,
         finding,
+        interrupted,
     })
 }
 
@@ -145,8 +192,9 @@ fn shrink_finding<P: Generate>(
     progress: &Progress,
     cancel: &Cancel,
 ) -> Result<Finding, JudgeError> {
-    let case = budget.shard.case(i);
-    let (input, family, params) = case_at(strongest, families, case, budget.seed);
+    let case = budget.shard.stress_case(i);
+    let (input, family, params) =
+        case_at(strongest, families, candidate.images(), case, budget.seed);
     progress.message(&format!("shrinking case {case}"));
     let mut error = None;
     let mut shrunk_got = got.clone();
@@ -191,7 +239,7 @@ fn shrink_finding<P: Generate>(
     }
     Ok(Finding {
         case,
-        family,
+        family: family.to_string(),
         params,
         input: P::write_input(&input),
         expected: P::write_answer(&trusted(&input)),
@@ -201,5 +249,6 @@ fn shrink_finding<P: Generate>(
         shrunk_got,
         shrink_steps: steps,
         shrink_complete: complete && !cancel.is_cancelled(),
+        shrink_interrupted: cancel.is_cancelled(),
     })
 }

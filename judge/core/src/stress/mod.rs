@@ -4,6 +4,9 @@
 
 pub mod candidate;
 pub mod driver;
+pub mod record;
+
+use serde::{Deserialize, Serialize};
 
 use std::time::Duration;
 
@@ -11,61 +14,24 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     pub seed: u64,
-    /// Stop after this many cases (of this shard).
+    /// The campaign's cases: global case indices `0..cases`, of which this shard runs its own
+    /// (all of them for the whole campaign, shard 1/1).
     pub cases: Option<u64>,
-    /// Stop after this much time.
+    /// Stop after this much time (this shard's time).
     pub time: Option<Duration>,
     /// This shard takes case indices `k - 1, k - 1 + n, …` (1-based `k` of `n`).
     pub shard: Shard,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub k: u64,
-    pub n: u64,
-}
+pub use crate::shards::{Shard, ShardError};
 
-impl Shard {
-    pub const WHOLE: Shard = Shard { k: 1, n: 1 };
-
-    /// The global case index of this shard's `i`-th case.
-    pub fn case(&self, i: u64) -> u64 {
-        i * self.n + (self.k - 1)
-    }
-}
-
-/// A `--shard` value that is not `K/N` with `1 <= K <= N`.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ShardError {
-    #[error("expected K/N, e.g. 3/8")]
-    NoSlash,
-    #[error("K in K/N must be a number, found '{0}'")]
-    BadK(String),
-    #[error("N in K/N must be a number, found '{0}'")]
-    BadN(String),
-    #[error("shard {k}/{n}: need 1 <= K <= N")]
-    OutOfRange { k: u64, n: u64 },
-}
-
-impl std::str::FromStr for Shard {
-    type Err = ShardError;
-
-    fn from_str(s: &str) -> Result<Shard, ShardError> {
-        let (k, n) = s.split_once('/').ok_or(ShardError::NoSlash)?;
-        let k: u64 = k.parse().map_err(|_| ShardError::BadK(k.to_string()))?;
-        let n: u64 = n.parse().map_err(|_| ShardError::BadN(n.to_string()))?;
-        if n == 0 || k == 0 || k > n {
-            return Err(ShardError::OutOfRange { k, n });
-        }
-        Ok(Shard { k, n })
-    }
-}
-
-/// A disagreement found by a stress run, in text form.
-#[derive(Clone, Debug)]
+/// A disagreement found by a stress run, in text form (a shard's `summary.json` keeps it as
+/// it is, so `judge merge` shows exactly what the shard found).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {
+    /// The global case index.
     pub case: u64,
-    pub family: &'static str,
+    pub family: String,
     pub params: String,
     pub input: String,
     pub expected: String,
@@ -78,14 +44,28 @@ pub struct Finding {
     /// Did shrinking end because no step keeps the disagreement (1-minimal for the shrink
     /// steps), rather than on its time budget?
     pub shrink_complete: bool,
+    /// Did Ctrl-C or SIGTERM stop the shrinking (the shrunk case is then not final)?
+    #[serde(default)]
+    pub shrink_interrupted: bool,
 }
 
 /// What a stress run did.
 #[derive(Clone, Debug)]
 pub struct Summary {
+    /// The cases of this shard that were run: exactly its first `cases` (shard-local
+    /// indices `0..cases`, global `shard.stress_case(0..cases)`), even when interrupted.
     pub cases: u64,
     pub elapsed: Duration,
     /// Time from the start to the finding, before shrinking (the whole run if none).
     pub to_find: Duration,
     pub finding: Option<Finding>,
+    /// Ctrl-C or SIGTERM stopped the run before its budget ran out, or its shrinking.
+    pub interrupted: bool,
+}
+
+impl Summary {
+    /// Every case of this shard below this global index was run (the first it did not run).
+    pub fn covered_below(&self, shard: Shard) -> u64 {
+        shard.stress_case(self.cases)
+    }
 }

@@ -1,0 +1,334 @@
+//! `fuzz/overnight.sh` across machines: which jobs each shard runs, unknown jobs refused, the
+//! fuzz targets found where cargo puts them, a night in which a job did not run is a failure,
+//! and two local shards whose corpora merge into one.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::generation::scratch;
+use crate::shards::SCHEDULER_VARIABLES;
+use crate::util::*;
+
+fn overnight() -> Command {
+    let mut command = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/overnight.sh"));
+    // The judge under test (no build inside the test), and no scheduler around.
+    command
+        .env("JUDGE", env!("CARGO_BIN_EXE_judge"))
+        .env_remove("CI");
+    for name in SCHEDULER_VARIABLES {
+        command.env_remove(name);
+    }
+    command
+}
+
+fn lines(bytes: &[u8]) -> Vec<String> {
+    text(bytes).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn overnight_deals_the_jobs_to_shards_and_refuses_unknown_ones() {
+    let all = overnight().arg("--list").output().unwrap();
+    assert_eq!(all.status.code(), Some(0), "{}", text(&all.stderr));
+    let all = lines(&all.stdout);
+    assert_eq!(all.len(), 3 * problem_ids().len(), "{all:?}");
+    // Four shards take every job exactly once.
+    let mut seen = Vec::new();
+    for k in 1..=4 {
+        let out = overnight()
+            .args(["--list", "--shard", &format!("{k}/4")])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        seen.extend(lines(&out.stdout));
+    }
+    seen.sort();
+    let mut expected = all.clone();
+    expected.sort();
+    assert_eq!(seen, expected);
+    // More shards than jobs: replicas (their corpora merge).
+    let out = overnight()
+        .args([
+            "--list",
+            "--shard",
+            "3/4",
+            "parse-omok",
+            "differential-omok",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(lines(&out.stdout), ["parse-omok"]);
+    // --shard auto, as in a Kubernetes Indexed Job.
+    let out = overnight()
+        .args(["--list", "--shard", "auto", "parse-omok", "parse-renju"])
+        .env("JOB_COMPLETION_INDEX", "1")
+        .env("BOARDJUDGE_SHARDS", "2")
+        .output()
+        .unwrap();
+    assert_eq!(lines(&out.stdout), ["parse-renju"], "{}", text(&out.stderr));
+    let out = overnight()
+        .args(["--list", "--shard", "auto"])
+        .env("JOB_COMPLETION_INDEX", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("BOARDJUDGE_SHARDS"));
+    // An unknown job is a usage error naming it (and what a job is).
+    let out = overnight()
+        .args(["--list", "parse-omok", "parse-chess", "fuzzy-omok"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("unknown job(s): parse-chess fuzzy-omok")
+            && stderr.contains("KIND-PROBLEM"),
+        "{stderr}"
+    );
+    // The fuzz targets are where cargo says its target directory is.
+    let elsewhere = scratch("overnight-target");
+    let out = overnight()
+        .arg("--list")
+        .env("CARGO_TARGET_DIR", &elsewhere)
+        .output()
+        .unwrap();
+    assert!(
+        text(&out.stderr).contains(&format!("fuzz targets: {}/", elsewhere.display())),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// Stand-ins for the fuzz targets in `dir/NAME`: a script with `body`.
+fn fake_targets(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = dir.join(name);
+    std::fs::create_dir_all(&bin).unwrap();
+    for kind in ["parse", "differential", "generators"] {
+        let path = bin.join(kind);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    bin
+}
+
+#[test]
+fn overnight_a_job_that_did_not_run_fails_the_night_and_its_shard() {
+    let dir = scratch("overnight-broken");
+    // Targets that exit at once without fuzzing.
+    let bin = fake_targets(&dir, "broken", "echo 'cannot start' >&2\nexit 1");
+    let out = overnight()
+        .args(["--minutes", "0.1", "--shard", "1/2", "--out"])
+        .arg(dir.join("shards"))
+        .args(["parse-omok", "differential-omok", "parse-renju"])
+        .env("FUZZ_BIN", &bin)
+        .env("FUZZ_CORPUS", dir.join("corpus"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    // Not a complete shard: its report is kept apart, and says which job did not run.
+    assert!(!dir.join("shards/shard-1-of-2").exists());
+    let failed = dir.join("shards/shard-1-of-2.failed");
+    let summary = std::fs::read_to_string(failed.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("**FAILED: not every job ran.**"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("`parse-omok` did not run: round 1 exited 1"),
+        "{summary}"
+    );
+    let csv = std::fs::read_to_string(failed.join("report.csv")).unwrap();
+    assert!(csv.lines().nth(1).unwrap().ends_with(",no"), "{csv}");
+    assert!(text(&out.stderr).contains("FAILED: not every job ran"));
+    // Quiet in a pipe: no progress line.
+    assert!(!text(&out.stderr).contains('\r') && !text(&out.stdout).contains('\r'));
+    // The merge names the failed shard and the missing one.
+    let out = overnight()
+        .arg("--merge")
+        .arg(dir.join("shards"))
+        .env("FUZZ_BIN", &bin)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("no shard-K-of-N folders"), "{stderr}");
+
+    // On a terminal (util-linux `script` gives it one) a line shows the round and the time
+    // left.
+    let slow = fake_targets(&dir, "slow", "sleep 3\nexit 1");
+    let line = format!(
+        "FUZZ_BIN='{}' FUZZ_CORPUS='{}' '{}' --minutes 0.1 parse-omok",
+        slow.display(),
+        dir.join("corpus").display(),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/overnight.sh")
+            .display()
+    );
+    let script = Command::new("script").arg("--version").output();
+    if script.is_ok_and(|o| o.status.success()) {
+        let out = Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .env("JUDGE", env!("CARGO_BIN_EXE_judge"))
+            .env_remove("CI")
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let shown = text(&out.stdout);
+        assert!(
+            shown.contains("round 1 of 1, batch 1 of 1 (parse-omok): 0:00:0"),
+            "{shown}"
+        );
+        assert!(shown.contains(" left"), "{shown}");
+    } else {
+        println!("SKIPPED (the terminal part): no `script` command");
+    }
+
+    // SIGTERM (a Slurm time limit) stops the fuzzers and the shard: exit 2, an interrupted
+    // result, never a complete one.
+    let sleepy = fake_targets(&dir, "sleepy", "exec sleep 60");
+    let child = overnight()
+        .args(["--minutes", "1", "--shard", "2/2", "--out"])
+        .arg(dir.join("shards"))
+        .arg("parse-omok")
+        .env("FUZZ_BIN", &sleepy)
+        .env("FUZZ_CORPUS", dir.join("corpus"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Until the fuzzer runs (after the seeds are written).
+    let logs = || {
+        std::fs::read_dir(dir.join("shards"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|e| e.path().join("logs/parse-omok-round1.log").exists())
+    };
+    let started = std::time::Instant::now();
+    while !logs() {
+        assert!(started.elapsed().as_secs() < 60, "the fuzzer never started");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("interrupted"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(dir.join("shards/shard-2-of-2.interrupted").is_dir());
+    assert!(!dir.join("shards/shard-2-of-2").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Is cargo-fuzz installed (the real targets can be built)?
+fn cargo_fuzz() -> bool {
+    Command::new("cargo")
+        .args(["fuzz", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn overnight_two_local_shards_merge_their_corpora_into_one() {
+    if !cargo_fuzz() {
+        println!("SKIPPED: cargo-fuzz is not installed (cargo install cargo-fuzz --locked)");
+        return;
+    }
+    let dir = scratch("overnight-shards");
+    let corpus = dir.join("corpus");
+    let shards = dir.join("shards");
+    // Two shards of one job: replicas, as on two machines; then the merge.
+    let seconds = |csv: &str| -> u64 {
+        let line = csv
+            .lines()
+            .find(|l| l.starts_with("differential-omok,"))
+            .unwrap_or_else(|| panic!("{csv}"));
+        line.split(',').nth(1).unwrap().parse().unwrap()
+    };
+    let mut total = 0;
+    for k in 1..=2 {
+        let out = overnight()
+            .args(["--minutes", "0.1", "--shard", &format!("{k}/2"), "--out"])
+            .arg(&shards)
+            .arg("differential-omok")
+            .env("FUZZ_CORPUS", &corpus)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "shard {k}: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        let csv =
+            std::fs::read_to_string(shards.join(format!("shard-{k}-of-2/report.csv"))).unwrap();
+        assert!(csv.trim_end().ends_with(",yes"), "{csv}");
+        total += seconds(&csv);
+    }
+    let files = |d: &Path| -> BTreeSet<String> {
+        std::fs::read_dir(d)
+            .map(|e| {
+                e.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let one = files(&shards.join("shard-1-of-2/corpus/differential-omok"));
+    let two = files(&shards.join("shard-2-of-2/corpus/differential-omok"));
+    assert!(!one.is_empty() && !two.is_empty());
+    let out = overnight()
+        .arg("--merge")
+        .arg(&shards)
+        .env("FUZZ_CORPUS", &corpus)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let merged = files(&corpus.join("differential-omok"));
+    // One corpus: every input of it comes from a shard (libFuzzer names them by content), and
+    // it is at least as big as the bigger shard's minimal corpus.
+    assert!(!merged.is_empty());
+    assert!(
+        merged.iter().all(|f| one.contains(f) || two.contains(f)),
+        "{merged:?}"
+    );
+    let csv = std::fs::read_to_string(shards.join("report.csv")).unwrap();
+    assert_eq!(seconds(&csv), total, "{csv}");
+    let summary = std::fs::read_to_string(shards.join("summary.md")).unwrap();
+    assert!(summary.contains("2 shards merged"), "{summary}");
+    // Without one shard the merge says so.
+    std::fs::rename(shards.join("shard-2-of-2"), dir.join("away")).unwrap();
+    let out = overnight()
+        .arg("--merge")
+        .arg(&shards)
+        .env("FUZZ_CORPUS", &corpus)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("shard 2/2: missing"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
