@@ -602,7 +602,17 @@ fn read_single(src: &Path) -> Result<Sources, JudgeError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let name = if plain_name(&name) {
+    // A compiled language's source is at a fixed box path (`/box/src/sol.<ext>`), so that the
+    // same bytes under another name are the same build (and the compiler's messages carry
+    // no name but that), unless the language names the program after its file (Java, Kotlin:
+    // `{class}`).
+    let named_after_file = toolchain(&ext).is_none_or(|(build, run)| {
+        build.trim().is_empty()
+            || [&build, &run]
+                .iter()
+                .any(|t| t.contains("{class}") || t.contains("{Class}"))
+    });
+    let name = if plain_name(&name) && named_after_file {
         name
     } else {
         format!("sol.{ext}")
