@@ -385,7 +385,7 @@ fn a_build_sees_only_its_source_and_is_limited() {
     assert_eq!(out.status.code(), Some(1), "{all}");
     for found in [
         "cwd: /box/src",
-        "here: ['probe.c']",
+        "here: ['sol.c']",
         "shadow: failed",
         "tests: failed",
         "host tmp: False",
@@ -654,6 +654,16 @@ fn multi_process_programs_are_ac_beside_another_judges_cpu_hog() {
         "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n",
     )
     .unwrap();
+    // Built here, so that it runs in the box as `/box/spin` (a source would be `/box/sol`).
+    assert!(
+        Command::new("gcc")
+            .args(["-O2", "-o"])
+            .arg(hogs.dir.join("spin"))
+            .arg(hogs.dir.join("spin.c"))
+            .status()
+            .unwrap()
+            .success()
+    );
     let hog = judge()
         .current_dir(&hogs.dir)
         .args(["run", "othello-flips", "--tests"])
@@ -664,7 +674,7 @@ fn multi_process_programs_are_ac_beside_another_judges_cpu_hog() {
             "--jobs",
             &(4 * cores).to_string(),
             "--",
-            "spin.c",
+            "./spin",
         ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())

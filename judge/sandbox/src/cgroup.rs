@@ -124,11 +124,22 @@ fn remove_stale_groups(parent: &Path) {
 }
 
 /// Where stale groups may be in a hierarchy: beside this judge's own, and at the root (a
-/// judge started from another group left its groups there).
-fn stale_places(root: &Path, parent: &Path) {
-    remove_stale_groups(parent);
-    if root != parent {
-        remove_stale_groups(root);
+/// judge started from another group left its groups there). Besides the groups whose uid's
+/// lease is free, the groups named after the other uids this judge holds (`held`) are stale
+/// too: their owner held that uid as its first one until it died, and this judge holds it
+/// now, so no living judge owns them.
+fn stale_places(root: &Path, parent: &Path, held: &[u32]) {
+    for place in [parent, root] {
+        remove_stale_groups(place);
+        for uid in held {
+            let dir = place.join(format!("boardjudge-u{uid}"));
+            if dir.exists() {
+                remove_group_tree(&dir);
+            }
+        }
+        if root == parent {
+            break;
+        }
     }
 }
 
@@ -149,8 +160,12 @@ fn write(path: &Path, value: &str) -> io::Result<()> {
 impl Hierarchy {
     /// Makes the judge's own group, named after its first leased uid (`boardjudge-u<uid>`,
     /// so that a later judge can tell it is stale once that uid's lease is gone), or says why
-    /// not. The groups of judges that are gone are removed first.
-    pub fn create(lease: &crate::uids::UidLease) -> Result<Hierarchy, crate::Missing> {
+    /// not. The groups of judges that are gone are removed first; `others` are the other uids
+    /// this judge leased (groups named after them are a dead judge's).
+    pub fn create(
+        lease: &crate::uids::UidLease,
+        others: &[u32],
+    ) -> Result<Hierarchy, crate::Missing> {
         use crate::Missing::Refused;
         let name = format!("boardjudge-u{}", lease.uid);
         let lock = lease.hold().ok();
@@ -176,7 +191,7 @@ impl Hierarchy {
             for controller in V1_CONTROLLERS {
                 let own = own_group(controller).unwrap_or_else(|| "/".to_string());
                 let parent = base.join(controller).join(own.trim_start_matches('/'));
-                stale_places(&base.join(controller), &parent);
+                stale_places(&base.join(controller), &parent, others);
                 let dir = parent.join(&name);
                 fresh(&dir)?;
                 hierarchy.judge_dirs.push(dir);
@@ -185,7 +200,7 @@ impl Hierarchy {
             if let Some(root) = unified_with_pressure() {
                 let own = own_group("").unwrap_or_else(|| "/".to_string());
                 let parent = root.join(own.trim_start_matches('/'));
-                stale_places(&root, &parent);
+                stale_places(&root, &parent, others);
                 let dir = parent.join(&name);
                 if fresh(&dir).is_ok() {
                     hierarchy.pressure_dir = Some(dir);
@@ -205,7 +220,7 @@ impl Hierarchy {
             }
             let own = own_group("").unwrap_or_else(|| "/".to_string());
             let parent = root.join(own.trim_start_matches('/'));
-            stale_places(&root, &parent);
+            stale_places(&root, &parent, others);
             let dir = parent.join(&name);
             fresh(&dir)?;
             let hierarchy = Hierarchy {

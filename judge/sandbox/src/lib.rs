@@ -416,7 +416,14 @@ impl Sandbox {
             _ => None,
         };
         let cgroups = match leases.first() {
-            Some(Some(lease)) => match cgroup::Hierarchy::create(lease) {
+            Some(Some(lease)) => match cgroup::Hierarchy::create(
+                lease,
+                &leases[1..]
+                    .iter()
+                    .flatten()
+                    .map(|l| l.uid)
+                    .collect::<Vec<_>>(),
+            ) {
                 Ok(h) => {
                     isolation.cgroup = Ok(h.version);
                     Some(h)
