@@ -6,18 +6,20 @@
 #[derive(clap::Args, Debug, Clone)]
 pub struct SandboxArgs {
     /// CPU-time limit per test, in seconds (the judged time; the wall clock allows 2 x this + 1 s).
-    #[arg(long, default_value_t = 2.0, value_parser = seconds)]
+    // Negative numbers are taken as values, so that the parser says what is wrong with them
+    // (clap would take `-5` for an option and suggest `-- -5`).
+    #[arg(long, default_value_t = 2.0, value_parser = seconds, allow_negative_numbers = true)]
     pub time_limit: f64,
     /// Peak memory limit per test, in MiB.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    #[arg(long, default_value_t = 256, value_parser = mebibytes, allow_negative_numbers = true)]
     pub memory_limit: u64,
     /// Tests run in parallel (default: the number of cores); also the builds of `judge
-    /// strength` run in parallel.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// strength` and `judge run --submissions` run in parallel.
+    #[arg(long, value_parser = jobs_count, allow_negative_numbers = true)]
     pub jobs: Option<u16>,
     /// CPU-time limit of building a source file, in seconds (each build runs in a box of its
     /// own; the wall clock allows 2 x this + 10 s) [default: 30].
-    #[arg(long, value_parser = seconds)]
+    #[arg(long, value_parser = seconds, allow_negative_numbers = true)]
     pub build_time_limit: Option<f64>,
 }
 
@@ -46,6 +48,18 @@ impl SandboxArgs {
     }
 }
 
+/// `-v/--verbose` (a global flag), set once by the command line.
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn set_verbose(on: bool) {
+    VERBOSE.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Was `-v/--verbose` given: say more (the sandbox's full description)?
+pub fn verbose() -> bool {
+    VERBOSE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// `--jobs`, or the number of cores.
 pub fn jobs(requested: Option<u16>) -> usize {
     requested.map_or_else(
@@ -63,6 +77,26 @@ pub enum BadValue {
     SecondsOutOfRange,
     #[error("'{0}': expected a whole number, at least 1")]
     NotACount(String),
+    #[error("'{0}': expected a whole number of MiB, from 1 to 1048576")]
+    NotMebibytes(String),
+    #[error("'{0}': expected a whole number of parallel runs, from 1 to 256")]
+    NotJobs(String),
+}
+
+/// A memory limit in MiB: 1 to 1 TiB.
+fn mebibytes(text: &str) -> Result<u64, BadValue> {
+    match text.parse::<u64>() {
+        Ok(n) if (1..=1 << 20).contains(&n) => Ok(n),
+        _ => Err(BadValue::NotMebibytes(text.to_string())),
+    }
+}
+
+/// `--jobs`: 1 to 256.
+fn jobs_count(text: &str) -> Result<u16, BadValue> {
+    match text.parse::<u16>() {
+        Ok(n) if (1..=256).contains(&n) => Ok(n),
+        _ => Err(BadValue::NotJobs(text.to_string())),
+    }
 }
 
 /// A time limit: seconds, more than 0 and at most an hour.

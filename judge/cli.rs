@@ -11,9 +11,12 @@ use crate::commands;
     about = "Generate hidden tests, judge and stress-test submissions for five board problems"
 )]
 #[command(
-    after_help = "Exit codes: 0 success, 1 a finding (invalid input, non-AC verdict, disagreement, surviving wrong solution), 2 usage error or failure of the judge."
+    after_help = "Exit codes: 0 success, 1 a finding (invalid input, non-AC verdict, a compile error (CE) in run, stress and strength, disagreement, surviving wrong solution), 2 usage error, jury error, interruption or failure of the judge."
 )]
 pub struct Cli {
+    /// Say more: the sandbox's full description (what isolates runs, what is missing and why).
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -49,6 +52,7 @@ pub enum Command {
 }
 
 pub fn run(cli: &Cli) -> judge_core::Result<judge_core::Outcome> {
+    crate::args::set_verbose(cli.verbose);
     match &cli.command {
         Command::Problems => commands::problems::run(),
         Command::Solve(args) => commands::solve::run(args),

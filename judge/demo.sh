@@ -7,7 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 problem=${1:-omok}
 cargo build --release --locked --quiet
-judge=$PWD/target/release/judge
+# Ask cargo where it put the binary: not always ./target (CARGO_TARGET_DIR, build.target-dir).
+target_dir=$(cargo metadata --format-version 1 --no-deps --locked \
+  | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+judge=$target_dir/release/judge
+if ! [ -x "$judge" ]; then
+  echo "demo.sh: cargo says its target directory is '$target_dir', but $judge is not there" >&2
+  exit 2
+fi
 work=$(mktemp -d -t boardjudge-demo-XXXX)
 
 echo "== 1. a hidden test set for $problem (samples, hand-made edge cases, every generator family)"

@@ -9,9 +9,9 @@ pub struct Args {
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
     /// How many generated inputs to measure on (the stress mix of all families).
-    #[arg(long, default_value_t = 20_000, value_parser = crate::args::count)]
+    #[arg(long, default_value_t = 20_000, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub cases: u64,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
 }
 

@@ -11,10 +11,10 @@ pub struct Args {
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
     /// The seed: the same arguments always write byte-identical files.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: u64,
     /// How many inputs to write (cycling through the families).
-    #[arg(long, value_parser = crate::args::count)]
+    #[arg(long, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub count: u64,
     /// The folder to write NAME.in (and NAME.ans) into; created if missing.
     #[arg(long)]

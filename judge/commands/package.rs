@@ -21,22 +21,53 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = package::Format::Icpc)]
     pub format: package::Format,
     /// The seed of the generated tests (the same as `judge testset --seed`).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
+    /// problem.yaml's `credits` (2025-09; `author` in the legacy format): who made the problem.
+    #[arg(long, default_value = "boardjudge")]
+    pub credits: String,
+    /// problem.yaml's `source`: the contest or collection it comes from.
+    #[arg(long, default_value = "boardjudge")]
+    pub source: String,
+    /// problem.yaml's `license`.
+    #[arg(long, default_value = "cc by-sa", value_parser = clap::builder::PossibleValuesParser::new(package::LICENSES))]
+    pub license: String,
+    /// problem.yaml's `rights_owner`.
+    #[arg(long, default_value = "boardjudge")]
+    pub rights_owner: String,
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
-    let written = package::write(args.problem, &args.out, args.format, args.seed)?;
+    let credits = package::Credits {
+        credits: args.credits.clone(),
+        source: args.source.clone(),
+        license: args.license.clone(),
+        rights_owner: args.rights_owner.clone(),
+    };
+    let written = package::write(args.problem, &args.out, args.format, args.seed, &credits)?;
     let measured = written.slowest_ms.map_or("not measured".to_string(), |ms| {
         format!("slowest accepted test {ms} ms")
     });
+    let limit = match written.time_limit {
+        Some(seconds) => format!("time limit {seconds:.1} s ({measured})"),
+        None => format!(
+            "no time limit: the legacy format leaves it to the judging system, which takes the \
+             slowest accepted run × time_multiplier ({measured})"
+        ),
+    };
     eprintln!(
-        "wrote {}: {} tests, {} invalid inputs, {} wrong-answer submissions; time limit {:.1} s ({measured})",
+        "wrote {}: {} tests, {} invalid inputs, {} wrong-answer submissions; {limit}",
         written.dir.display(),
         written.tests,
         written.invalid,
         written.wrong,
-        written.time_limit
     );
+    if written.languages_yaml == Some(false) {
+        eprintln!(
+            "note: {} is left as it was; BAPCtools needs pypy3 for Python 3 unless that file maps \
+             python3 to CPython (see the README)",
+            args.out.join("languages.yaml").display()
+        );
+    }
     Ok(Outcome::Success)
 }

@@ -1,8 +1,9 @@
 //! `judge run PROBLEM --tests DIR [--time-limit SECS] [--memory-limit MB] [--jobs N]
-//! [--report FILE] [--verify-answers] -- CMD [ARGS...]`, or many submissions at once:
+//! [--report FILE] [--verify-answers] [--stop-at-first-failure] -- CMD [ARGS...]`, or many
+//! submissions at once:
 //! `judge run PROBLEM --tests DIR --submissions DIR2 [--shard K/N|auto [--save DIR3]]`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use judge_core::cancel::Cancel;
@@ -12,7 +13,7 @@ use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::report::Row;
 use judge_core::runner::submission::from_words;
 use judge_core::runner::tests::discover;
-use judge_core::runner::{Loaded, Stage, compile_error_rows, load, run_all};
+use judge_core::runner::{Loaded, Stage, Stop, compile_error_rows, load, run_tests};
 use judge_core::shards::{Shard, ShardArg, folder};
 use judge_core::verdict::Verdict;
 use judge_core::{Outcome, Result};
@@ -52,9 +53,15 @@ pub struct Args {
     /// With --shard: write the shard's result into DIR/shard-K-of-N/ (see `judge merge`).
     #[arg(long, requires = "shard")]
     pub save: Option<PathBuf>,
+    /// Stop at the first test that is not AC, as Kattis and DOMjudge judge: the tests after it
+    /// are reported as not run. The same tests are reported whatever --jobs (they still run in
+    /// a secret order).
+    #[arg(long, conflicts_with = "submissions")]
+    pub stop_at_first_failure: bool,
     /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), one source
-    /// file (.c .cpp .cc .java .kt .go .rs .py .rb .js .sh) to build and run, or a folder
-    /// holding a submission of several files (entry point main.<ext>).
+    /// file to build and run (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh; the README's
+    /// table says how each is built and run), or a folder holding a submission of several
+    /// files (entry point main.<ext>).
     #[arg(last = true, required_unless_present = "submissions")]
     pub command: Vec<String>,
 }
@@ -81,27 +88,42 @@ const PRINTED_FAILURES: usize = 20;
 struct Streamer<'a> {
     progress: &'a Progress,
     next: usize,
-    done: BTreeMap<usize, Option<String>>,
+    done: BTreeMap<usize, Option<(String, String)>>,
     printed: usize,
     failing: usize,
+    /// The tests whose failure was printed or counted.
+    shown: HashSet<String>,
 }
 
 impl Streamer<'_> {
-    fn finished(&mut self, i: usize, line: Option<String>) {
+    fn finished(&mut self, i: usize, line: Option<(String, String)>) {
         self.done.insert(i, line);
         while let Some(line) = self.done.remove(&self.next) {
             self.next += 1;
-            if let Some(line) = line {
-                self.print(&line);
+            if let Some((test, line)) = line {
+                self.print(test, &line);
             }
         }
     }
 
-    fn print(&mut self, line: &str) {
+    fn print(&mut self, test: String, line: &str) {
         self.failing += 1;
+        self.shown.insert(test);
         if self.printed < PRINTED_FAILURES {
             self.printed += 1;
             self.progress.println(line);
+        }
+    }
+
+    /// Prints the failures among the rows that stand that were not printed yet, in test
+    /// order: with an interrupted run, those that finished after a test that never did (and
+    /// TLEs held back for a re-run that never came); with --stop-at-first-failure, the one
+    /// failure (rows are not streamed then: a later test may run in parallel and be dropped).
+    fn flush(&mut self, rows: &[Row]) {
+        for row in rows {
+            if row.verdict != Verdict::AC && !self.shown.contains(&row.test) {
+                self.print(row.test.clone(), &failure_line(row));
+            }
         }
     }
 }
@@ -167,23 +189,33 @@ pub fn run(args: &Args) -> Result<Outcome> {
         done: BTreeMap::new(),
         printed: 0,
         failing: 0,
+        shown: HashSet::new(),
     };
-    let rows = run_all(
+    let stop = if args.stop_at_first_failure {
+        Stop::AtFirstFailure
+    } else {
+        Stop::Never
+    };
+    let rows = run_tests(
         args.problem,
         &sandbox,
         &tests,
         &limits,
+        stop,
         &progress,
         &cancel,
         &mut |i, row, stage| {
-            let line = (row.verdict != Verdict::AC).then(|| failure_line(row));
+            if stop == Stop::AtFirstFailure {
+                return;
+            }
+            let line = (row.verdict != Verdict::AC).then(|| (row.test.clone(), failure_line(row)));
             match stage {
                 // A TLE near the limit is held back until its run alone stands.
                 Stage::First { rerun: true } => streamer.finished(i, None),
                 Stage::First { rerun: false } => streamer.finished(i, line),
                 Stage::Rerun => {
-                    if let Some(line) = line {
-                        streamer.print(&line);
+                    if let Some((test, line)) = line {
+                        streamer.print(test, &line);
                     }
                 }
             }
@@ -191,6 +223,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     );
     progress.finish();
     let rows = rows?;
+    streamer.flush(&rows);
     if streamer.failing > streamer.printed {
         println!(
             "… and {} more non-AC tests{}",
@@ -212,16 +245,36 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let summary: Vec<String> = counts.iter().map(|(v, n)| format!("{v} {n}")).collect();
     let max_cpu = rows.iter().map(|r| r.cpu_ms).max().unwrap_or(0);
     let max_mem = rows.iter().map(|r| r.peak_kb).max().unwrap_or(0);
-    println!(
-        "{}: {} of {} tests run: {} (max {} ms CPU, {} KiB)",
-        args.problem.id(),
-        rows.len(),
-        tests.len(),
-        summary.join(", "),
-        max_cpu,
-        max_mem
-    );
-    eprintln!("sandbox: {isolation}");
+    let not_run = tests.len() - rows.len();
+    let why_not_run = if cancel.is_cancelled() {
+        format!("; interrupted: {not_run} not run")
+    } else if not_run > 0 {
+        format!("; stopped at the first failure: {not_run} not run")
+    } else {
+        String::new()
+    };
+    if rows.is_empty() {
+        println!(
+            "{}: 0 of {} tests run{why_not_run}",
+            args.problem.id(),
+            tests.len()
+        );
+    } else {
+        println!(
+            "{}: {} of {} tests run: {} (max {} ms CPU, {} KiB){why_not_run}",
+            args.problem.id(),
+            rows.len(),
+            tests.len(),
+            summary.join(", "),
+            max_cpu,
+            max_mem
+        );
+    }
+    if crate::args::verbose() {
+        eprintln!("sandbox: {isolation}");
+    } else {
+        eprintln!("sandbox: {} (-v for details)", sandbox.isolation.summary());
+    }
     if cancel.is_cancelled() {
         return Err(JudgeError::Interrupted(format!(
             "{} of {} tests finished (written to the report if one was asked for)",

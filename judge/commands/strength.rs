@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use judge_core::cancel::Cancel;
+use judge_core::error::JudgeError;
 use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::load;
@@ -25,7 +26,8 @@ pub struct Args {
     /// The test set (plain or Kattis layout).
     #[arg(long)]
     pub tests: PathBuf,
-    /// A folder of wrong submissions: executable files, or source files the judge can build.
+    /// A folder of wrong submissions: executable files, or source files the judge can build
+    /// (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh).
     #[arg(long)]
     pub wrong: PathBuf,
     /// A folder of correct submissions, which every test must accept.
@@ -133,9 +135,14 @@ pub fn run(args: &Args) -> Result<Outcome> {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    let interrupted = !matrix.not_judged.is_empty() || cancel.is_cancelled();
     let mut hints_of = BTreeMap::new();
     for e in survivors {
         failed = true;
+        if interrupted {
+            // No time to look for the families that would catch it.
+            continue;
+        }
         let entrant = &matrix.entrants[e];
         let hints = family_hints(args.problem, entrant, &limits, &builder, &cancel)?;
         hints_of.insert(e, hints.clone());
@@ -183,9 +190,31 @@ pub fn run(args: &Args) -> Result<Outcome> {
                 })
                 .collect(),
             cover: cover.clone(),
+            not_judged: matrix.not_judged.iter().map(|e| e.name.clone()).collect(),
         };
         report::write_strength(path, &report)?;
-        println!("report written to {}", path.display());
+        println!(
+            "report written to {}{}",
+            path.display(),
+            if interrupted {
+                " (what was judged before the interruption)"
+            } else {
+                ""
+            }
+        );
+    }
+    if interrupted {
+        let names: Vec<&str> = matrix.not_judged.iter().map(|e| e.name.as_str()).collect();
+        return Err(JudgeError::Interrupted(format!(
+            "{} of {} submissions judged on every test; not judged: {}",
+            matrix.entrants.len(),
+            matrix.entrants.len() + names.len(),
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        )));
     }
     Ok(if failed {
         Outcome::Finding

@@ -25,14 +25,14 @@ pub struct Args {
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
     /// The seed: the same seed tries the same cases, in the same order.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: u64,
     /// The campaign's cases: case indices 0..N, split among the shards with --shard (default:
     /// 10,000 with a command, 1,000,000 in process, unless --time is given).
-    #[arg(long, value_parser = crate::args::count)]
+    #[arg(long, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub cases: Option<u64>,
     /// Stop after this many seconds (each shard's own time, with --shard).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Write the finding (inputs, answers, an SVG picture, a corpus entry) into this folder;
     /// with --shard, the shard's result into DIR/shard-K-of-N/ (see `judge merge`).
@@ -49,8 +49,9 @@ pub struct Args {
     pub shard: Option<ShardArg>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
-    /// The submission to test (a command as typed, or one source file); without it the fast
-    /// solver is checked against the reference, in process.
+    /// The submission to test (a command as typed, or one source file: .c .cpp .cc .py .java
+    /// .kt .go .rs .rb .js .sh); without it the fast solver is checked against the reference,
+    /// in process.
     #[arg(last = true)]
     pub command: Vec<String>,
 }
@@ -98,7 +99,33 @@ pub fn run(args: &Args) -> Result<Outcome> {
         return stress(args, shard, None, 1_000_000);
     }
     let cancel = Cancel::on_interrupt();
-    let command = from_words(&args.command, &args.sandbox.builder(&[], &cancel))?;
+    let command = match from_words(&args.command, &args.sandbox.builder(&[], &cancel)) {
+        // A compile error is the submission's verdict, a finding (exit 1), as in `judge run`
+        // and `judge strength`.
+        Err(JudgeError::Build {
+            source_file,
+            command,
+            message,
+            reason,
+        }) => {
+            let message = match reason {
+                Some(reason) => format!("{reason}\n{message}"),
+                None => message,
+            };
+            println!(
+                "CE   {}: the build failed ({}):\n{}",
+                judge_report::escape::terminal(&source_file.display().to_string()),
+                judge_report::escape::terminal(&command),
+                judge_report::escape::terminal(&message)
+            );
+            println!(
+                "{}: 0 cases run: the submission does not build",
+                args.problem.id()
+            );
+            return Ok(Outcome::Finding);
+        }
+        other => other?,
+    };
     let jobs = args.sandbox.jobs();
     let sandbox = Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;
     let limits = args.sandbox.limits();
@@ -132,7 +159,8 @@ fn stress(
         memory_limit_mb: submission.map(|_| args.sandbox.memory_limit),
     };
     let cancel = Cancel::on_interrupt();
-    let progress = Progress::new("cases", cases.map(|c| shard.stress_local_count(c)));
+    let progress = Progress::new("cases", cases.map(|c| shard.stress_local_count(c)))
+        .with_time_budget(budget.time);
     let summary = args.problem.stress(
         budget,
         args.sandbox.jobs(),

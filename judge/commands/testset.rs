@@ -12,17 +12,22 @@ pub struct Args {
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
     /// The seed: the same arguments always write byte-identical files.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: u64,
-    /// The folder to write the test set into; created if missing.
+    /// The folder to write the test set into: new or empty (see --force); created if missing.
     #[arg(long)]
     pub out: PathBuf,
     /// plain: DIR/NAME.in + .ans; kattis: DIR/data/sample and DIR/data/secret.
     #[arg(long, value_enum, default_value_t = Layout::Plain)]
     pub format: Layout,
+    /// Write into a folder that is not empty: the test set in it (`.in`/`.ans` files,
+    /// manifest.csv, coverage.csv) is replaced; anything else is left alone.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
+    judge_core::testgen::prepare_testset_folder(&args.out, args.force)?;
     let tests = args.problem.testset(args.seed, &args.out, args.format)?;
     eprintln!(
         "wrote {tests} tests and manifest.csv to {}",

@@ -1,9 +1,12 @@
 //! `judge validate PROBLEM [INPUT]`: exit 0 if the input is canonical and meets every
-//! constraint, else exit 1 saying what is wrong and where.
+//! constraint, else exit 1 saying what is wrong and where. INPUT may be a folder: every `.in`
+//! in it is validated, each invalid one named with its line and column, and one summary line
+//! follows.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::runner::tests::inputs_in;
 use judge_core::{Outcome, Result, input};
 
 #[derive(clap::Args, Debug)]
@@ -11,17 +14,67 @@ pub struct Args {
     /// The problem id (see `judge problems`).
     #[arg(value_parser = parse_problem)]
     pub problem: &'static dyn ProblemEntry,
-    /// The input file; standard input if absent.
+    /// The input file, or a folder: every .in in it and below it (in a problem package, below
+    /// data/sample and data/secret); standard input if absent.
     pub input: Option<PathBuf>,
 }
 
+/// How many invalid files the summary line names (each has its own line above it).
+const NAMED: usize = 10;
+
 pub fn run(args: &Args) -> Result<Outcome> {
-    let input = input::read(args.input.as_deref())?;
-    match args.problem.validate(&input.bytes) {
-        Ok(()) => Ok(Outcome::Success),
+    match &args.input {
+        Some(dir) if dir.is_dir() => validate_folder(args.problem, dir),
+        other => Ok(if validate_one(args.problem, other.as_deref())? {
+            Outcome::Success
+        } else {
+            Outcome::Finding
+        }),
+    }
+}
+
+/// Validates one input, printing `NAME:LINE:COL: what was expected` if it is invalid.
+fn validate_one(problem: &dyn ProblemEntry, path: Option<&Path>) -> Result<bool> {
+    let input = input::read(path)?;
+    match problem.validate(&input.bytes) {
+        Ok(()) => Ok(true),
         Err(e) => {
             eprintln!("{}:{}:{}: {}", input.name, e.line, e.col, e.message);
-            Ok(Outcome::Finding)
+            Ok(false)
         }
     }
+}
+
+fn validate_folder(problem: &dyn ProblemEntry, dir: &Path) -> Result<Outcome> {
+    let inputs = inputs_in(dir)?;
+    let mut invalid = Vec::new();
+    for path in &inputs {
+        if !validate_one(problem, Some(path))? {
+            invalid.push(path.strip_prefix(dir).unwrap_or(path).display().to_string());
+        }
+    }
+    if invalid.is_empty() {
+        println!(
+            "{}: all {} inputs in {} are valid",
+            problem.id(),
+            inputs.len(),
+            dir.display()
+        );
+        return Ok(Outcome::Success);
+    }
+    let more = invalid.len().saturating_sub(NAMED);
+    println!(
+        "{}: {} of {} inputs in {} are invalid: {}{}",
+        problem.id(),
+        invalid.len(),
+        inputs.len(),
+        dir.display(),
+        invalid[..invalid.len().min(NAMED)].join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    );
+    Ok(Outcome::Finding)
 }

@@ -130,7 +130,8 @@ fn a_package_has_every_part_in_its_place() {
     for part in [
         "data/sample/001-sample-1.in",
         "data/sample/001-sample-1.ans",
-        "data/secret/handmade",
+        "data/secret/corpus",
+        "data/secret/boundary",
         "data/secret/random-game",
         "data/invalid_input",
         "input_validators/validate/build",
@@ -142,6 +143,32 @@ fn a_package_has_every_part_in_its_place() {
     ] {
         assert!(icpc.join(part).exists(), "no {part}");
     }
+    // Groups are named by what made them: the hand-made cases, the boundary cases and each
+    // family hold only their own (the hand-made group held boundary tests).
+    for (group, pattern) in [
+        ("corpus", None),
+        ("boundary", Some("-boundary-")),
+        ("random-game", Some("-random-game-")),
+    ] {
+        for entry in std::fs::read_dir(icpc.join("data/secret").join(group)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            match pattern {
+                Some(p) => assert!(name.contains(p), "{group}: {name}"),
+                None => assert!(
+                    !name.contains("-boundary-") && !name.contains("-random-game-"),
+                    "{group}: {name}"
+                ),
+            }
+        }
+    }
+    // BAPCtools runs Python 3 as pypy3 unless the contest folder says otherwise: without it
+    // every `bt` command fails where only what the README installs is there.
+    let languages = std::fs::read_to_string(dir.join("icpc/languages.yaml")).unwrap();
+    assert!(
+        languages.contains("python3:\n    name: 'Python 3 (CPython)'")
+            && languages.contains("    run: 'python3 \"{mainfile}\"'"),
+        "{languages}"
+    );
     let wrong =
         std::fs::read_to_string(icpc.join("submissions/wrong_answer/white-ahead-accepted.rs"))
             .unwrap();
@@ -150,7 +177,33 @@ fn a_package_has_every_part_in_its_place() {
         "{}",
         &wrong[..400]
     );
-    let legacy = package("gomoku-checker", &dir.join("legacy"), "legacy");
+    // Credits and licence are the setter's to set; a legacy package claims no time limit
+    // (the format has none).
+    let out = judge()
+        .args(["package", "gomoku-checker", "--format", "legacy", "--out"])
+        .arg(dir.join("legacy"))
+        .args(["--credits", "Ada O'Brien: #1", "--license", "cc0"])
+        .args(["--source", "NWERC 2026", "--rights-owner", "Ada"])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("no time limit") && !stderr.contains("time limit 1.0"),
+        "{stderr}"
+    );
+    let legacy = dir.join("legacy/gomokuchecker");
+    let yaml = std::fs::read_to_string(legacy.join("problem.yaml")).unwrap();
+    for line in [
+        "author: \"Ada O'Brien: #1\"\n",
+        "source: NWERC 2026\n",
+        "license: cc0\n",
+        "rights_owner: Ada\n",
+    ] {
+        assert!(yaml.contains(line), "{line}: {yaml}");
+    }
+    assert!(!yaml.contains("time_limit"), "{yaml}");
+    assert!(!dir.join("legacy/languages.yaml").exists());
     assert!(legacy.join("problem_statement/problem.en.tex").is_file());
     assert!(!legacy.join("data/invalid_input").exists());
     assert!(!legacy.join("answer_validators").exists());
@@ -160,12 +213,20 @@ fn a_package_has_every_part_in_its_place() {
             .contains("problem_format_version")
     );
     // The same command writes the same package (apart from the measured time, which the
-    // README states: here the limit is the 1 s floor either way).
-    let again = package("gomoku-checker", &dir.join("again"), "icpc");
+    // README states: here the limit is the 1 s floor either way), with --out relative too
+    // (the accepted submissions were looked for below the package folder twice).
+    let out = judge()
+        .current_dir(&dir)
+        .args(["package", "gomoku-checker", "--out", "again"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let again = dir.join("again/gomokuchecker");
     for file in [
         "problem.yaml",
         "submissions/accepted/fast.rs",
-        "data/secret/handmade",
+        "data/secret/corpus",
+        "data/secret/boundary",
     ] {
         assert_eq!(
             listing_or_bytes(&icpc.join(file)),

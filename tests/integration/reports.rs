@@ -832,3 +832,213 @@ fn every_problem_draws_one_labelled_picture_with_a_legend_and_an_unclipped_svg()
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An othello-flips board whose answer is `0` with `first` as its first row (any row of
+/// discs keeps the answer: black plays in the far corner and flips nothing).
+fn board_with_first_row(first: &str) -> String {
+    format!("{first}\nNNNNNNNN\nNNNNNNNN\nNNNWBNNN\nNNNBWNNN\nNNNNNNNN\nNNNNNNNN\nNNNNNNNP\n")
+}
+
+/// A test folder of othello-flips tests `t0, t1, …` with these first rows (answer `0` each).
+fn marked_tests(dir: &Path, first_rows: &[&str]) -> PathBuf {
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for (k, first) in first_rows.iter().enumerate() {
+        std::fs::write(tests.join(format!("t{k}.in")), board_with_first_row(first)).unwrap();
+        std::fs::write(tests.join(format!("t{k}.ans")), "0\n").unwrap();
+    }
+    tests
+}
+
+/// `--stop-at-first-failure` judges lazily, as Kattis and DOMjudge do: the tests up to the
+/// first non-AC one in test order, the rest not run — the same rows with 1 job or 3 (with 3, a
+/// later failing test finishes first, and a slow passing test before it still counts).
+#[test]
+fn stop_at_first_failure_reports_the_first_failure_in_test_order_whatever_the_jobs() {
+    let dir = scratch("stop-at-first");
+    // t1 passes slowly, t2, t3 and t5 fail at once.
+    let tests = marked_tests(
+        &dir,
+        &[
+            "NNNNNNNN", "WWWWWWWW", "BBBBBBBB", "BBBBBBBB", "NNNNNNNN", "BBBBBBBB",
+        ],
+    );
+    let submission = script(
+        &dir,
+        "sub.sh",
+        "input=$(cat)\ncase \"$input\" in *WWWWWWWW*) sleep 1; echo 0 ;; *BBBBBBBB*) echo 1; echo 1 1 ;; *) echo 0 ;; esac\n",
+    );
+    let mut reports = Vec::new();
+    for jobs in ["1", "3"] {
+        let report = dir.join(format!("report-{jobs}.csv"));
+        let out = judge()
+            .args([
+                "run",
+                "othello-flips",
+                "--stop-at-first-failure",
+                "--jobs",
+                jobs,
+            ])
+            .arg("--tests")
+            .arg(&tests)
+            .arg("--report")
+            .arg(&report)
+            .arg("--")
+            .arg(&submission)
+            .output()
+            .unwrap();
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{jobs}: {stdout}{}",
+            text(&out.stderr)
+        );
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{jobs}: {stdout}");
+        assert!(lines[0].starts_with("WA   t2 "), "{jobs}: {stdout}");
+        assert!(
+            lines[1].starts_with("othello-flips: 3 of 6 tests run: AC 2, WA 1 (")
+                && lines[1].ends_with("; stopped at the first failure: 3 not run"),
+            "{jobs}: {stdout}"
+        );
+        let rows: Vec<String> = std::fs::read_to_string(&report)
+            .unwrap()
+            .lines()
+            .map(|l| l.split(',').take(2).collect::<Vec<_>>().join(","))
+            .collect();
+        reports.push(rows);
+    }
+    assert_eq!(reports[0], ["test,verdict", "t0,AC", "t1,AC", "t2,WA"]);
+    assert_eq!(reports[0], reports[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An interrupted `judge run` says what was done before the interruption: every failure that
+/// finished (also one that finished while an earlier test was still running) and the counts,
+/// never an empty verdict list.
+#[test]
+fn an_interrupted_run_reports_what_finished() {
+    let dir = scratch("interrupted-run");
+    let submission = script(
+        &dir,
+        "sub.sh",
+        "input=$(cat)\ncase \"$input\" in *WWWWWWWW*) exec sleep 30 ;; *BBBBBBBB*) echo 1; echo 1 1 ;; *) echo 0 ;; esac\n",
+    );
+    // t0 sleeps, t1 fails at once: with 2 jobs t1's failure is done while t0 still runs.
+    for (name, rows, expected) in [
+        (
+            "one-done",
+            &["WWWWWWWW", "BBBBBBBB"][..],
+            "othello-flips: 1 of 2 tests run: WA 1 (",
+        ),
+        (
+            "none-done",
+            &["WWWWWWWW", "WWWWWWWW"][..],
+            "othello-flips: 0 of 2 tests run; interrupted: 2 not run",
+        ),
+    ] {
+        let tests = marked_tests(&dir.join(name), rows);
+        let child = judge()
+            .args(["run", "othello-flips", "--jobs", "2", "--time-limit", "10"])
+            .arg("--tests")
+            .arg(&tests)
+            .arg("--")
+            .arg(&submission)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(2500));
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        let out = child.wait_with_output().unwrap();
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stdout}");
+        assert!(stdout.contains(expected), "{name}: {stdout}");
+        assert!(!stdout.contains("run:  ("), "{name}: {stdout}");
+        if name == "one-done" {
+            assert!(stdout.starts_with("WA   t1 "), "{name}: {stdout}");
+            assert!(
+                stdout.contains("; interrupted: 1 not run"),
+                "{name}: {stdout}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The `sandbox:` line of `judge run` is one short line saying what isolates the runs; the
+/// full description (~270 characters) comes with `-v`, before or after the subcommand.
+#[test]
+fn the_sandbox_line_is_short_and_v_gives_the_details() {
+    let dir = scratch("sandbox-line");
+    let tests = marked_tests(&dir, &["NNNNNNNN"]);
+    let line_of = |args: &[&str]| {
+        let out = judge()
+            .args(args)
+            .arg("--tests")
+            .arg(&tests)
+            .args(["--", "echo", "0"])
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        stderr
+            .lines()
+            .find(|l| l.starts_with("sandbox: "))
+            .unwrap_or_else(|| panic!("no sandbox line: {stderr}"))
+            .to_string()
+    };
+    let short = line_of(&["run", "othello-flips"]);
+    assert!(
+        short.chars().count() <= 110 && short.ends_with("(-v for details)"),
+        "{short}"
+    );
+    for args in [
+        &["-v", "run", "othello-flips"][..],
+        &["run", "othello-flips", "--verbose"],
+    ] {
+        let long = line_of(args);
+        assert!(
+            long.contains("unprivileged uid:") && long.contains("Landlock:"),
+            "{args:?}: {long}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On a terminal, `judge stress --time` shows how much of the time budget is left (through a
+/// pseudo-terminal made by `script`; nothing of it in a pipe).
+#[test]
+fn stress_with_a_time_budget_shows_the_time_left_on_a_terminal() {
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("SKIPPED: no /usr/bin/script to make a terminal");
+        return;
+    }
+    let command = format!(
+        "'{}' stress omok --seed 1 --time 3 --jobs 1",
+        env!("CARGO_BIN_EXE_judge")
+    );
+    let out = Command::new("/usr/bin/script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("CI")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let shown = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains(" s left") && shown.contains("no disagreement"),
+        "{shown}"
+    );
+    // In a pipe: no progress at all.
+    let out = judge()
+        .args([
+            "stress", "omok", "--seed", "1", "--time", "1", "--jobs", "1",
+        ])
+        .env_remove("CI")
+        .output()
+        .unwrap();
+    assert!(!text(&out.stderr).contains("left"), "{}", text(&out.stderr));
+}

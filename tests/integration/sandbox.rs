@@ -329,7 +329,7 @@ fn without_root_a_user_namespace_still_catches_setsid_grandchildren() {
         .unwrap();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{}{stderr}", text(&out.stdout));
-    if stderr.contains("PID namespace: yes (in a user namespace)") {
+    if stderr.contains("in a user namespace") {
         assert_nothing_left("4242427");
     } else {
         eprintln!("this kernel allows no unprivileged user namespaces: {stderr}");
@@ -660,30 +660,78 @@ fn set_nonblocking(fd: i32) {
     }
 }
 
-/// The judge held a large input in memory before a tiny program ran: the tiny program's
-/// peak must be its own (with `ru_maxrss` after `CLONE_VM` + `execve` it was the judge's, and
-/// a 1 MiB program got MLE under 16 MiB).
+/// The process that runs the sandbox held a lot of memory before a tiny program ran: the tiny
+/// program's peak must be its own (with `ru_maxrss` after `CLONE_VM` + `execve` it was the
+/// judge's, and a 1 MiB program got MLE under 16 MiB). This drives the sandbox directly, from
+/// a process that has touched 48 MiB: the judge validates every test input now, so it no
+/// longer reads a 48 MiB input (an invalid one) before a run, and no valid input of any
+/// problem is big enough to stand in for it.
 #[test]
 fn peak_memory_is_the_submissions_not_the_judges() {
+    use std::os::unix::fs::PermissionsExt;
     let dir = scratch("judge-rss");
+    let binary = compile("small_after_big", &dir);
+    // Reachable by the sandbox's unprivileged user wherever the scratch folder lies.
+    for path in [&dir, &binary] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let mut held = vec![0u8; 48 << 20];
+    for page in held.chunks_mut(4096) {
+        page[0] = 1;
+    }
+    std::hint::black_box(&held);
+    // Copied into the box, as the judge does.
+    let command = sandbox::Command {
+        program: std::path::Path::new(sandbox::BOX).join("small"),
+        files: vec![sandbox::BoxFile {
+            path: "small".to_string(),
+            contents: std::fs::read(&binary).unwrap().into(),
+            executable: true,
+        }],
+        ..sandbox::Command::default()
+    };
+    let boxed = sandbox::Sandbox::new(command, 1).unwrap();
+    let limits = sandbox::Limits::new(std::time::Duration::from_secs(2), 16);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for input in [SAMPLE_2.as_bytes(), b""] {
+        let run = boxed.run(0, input, &limits, &never).unwrap();
+        assert_eq!(run.exit, sandbox::Exit::Code(0), "{run:?}");
+        assert!(!run.memory_exceeded, "{run:?}");
+        assert!(run.peak_kb < 16 * 1024, "{run:?}");
+        assert_eq!(text(&run.stdout), "0\n");
+    }
+    drop(held);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A test input the problem's validator rejects is the jury's error, not a run: the judge
+/// stops before any submission runs (here a 48 MiB input, which it reads no further than the
+/// longest valid input, then cuts).
+#[test]
+fn an_invalid_test_input_is_a_jury_error_before_any_run() {
+    let dir = scratch("judge-big-input");
     let tests = test_folder(&dir.join("tests"), &["b-sample"]);
-    // Sorted first: a 48 MiB input the program does not read.
     let big = SAMPLE_2.repeat(48 * 1024 * 1024 / SAMPLE_2.len());
     std::fs::write(tests.join("a-big.in"), big).unwrap();
     std::fs::write(tests.join("a-big.ans"), "0\n").unwrap();
-    let binary = compile("small_after_big", &dir);
-    let (_, rows) = judge_rows(
-        &dir,
-        &tests,
-        ["2", "16"],
-        &dir.join("r.json"),
-        &[binary.as_os_str()],
+    let out = judge()
+        .args(["run", "othello-flips", "--tests"])
+        .arg(&tests)
+        .args(["--", "echo", "0"])
+        .output()
+        .unwrap();
+    assert_no_panic(&out);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "judge: error: jury error: {}:9:1: invalid test input:",
+            tests.join("a-big.in").display()
+        )),
+        "{stderr}"
     );
-    assert_eq!(rows.len(), 2);
-    for row in &rows {
-        assert_eq!(row.verdict, "AC", "{row:?}");
-        assert!(row.peak_kb < 16 * 1024, "{row:?}");
-    }
+    // No test ran: no verdict, no summary.
+    assert_eq!(text(&out.stdout), "", "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1032,7 +1080,7 @@ fn without_root_the_invokers_files_stay_unchanged() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{}{stderr}", text(&out.stdout));
     let after = std::fs::metadata(&target).unwrap();
-    if stderr.contains("PID namespace: yes (in a user namespace)") {
+    if stderr.contains("in a user namespace") {
         assert_eq!(after.mode(), before.mode(), "mode changed");
         assert_eq!(after.mtime(), before.mtime(), "times changed");
         let attributes = std::process::Command::new("getfattr")

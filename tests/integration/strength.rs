@@ -119,3 +119,58 @@ fn a_weak_test_set_lets_wrong_solutions_survive_and_names_the_family_that_catche
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An interrupted `judge strength` reports what it judged before the interruption: the
+/// submissions judged on every test, printed and in the report, and which were not (exit 2).
+#[test]
+fn an_interrupted_strength_reports_what_was_judged() {
+    let dir = scratch("strength-interrupted");
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(tests.join("one.in"), "NNNNNNNN\n".repeat(7) + "NNNNNNNP\n").unwrap();
+    std::fs::write(tests.join("one.ans"), "0\n").unwrap();
+    let wrong = dir.join("wrong");
+    std::fs::create_dir_all(&wrong).unwrap();
+    // Judged in name order: a fails at once, b is still running at the interruption.
+    std::fs::write(wrong.join("a.sh"), "echo 1\necho 1 1\n").unwrap();
+    std::fs::write(wrong.join("b.sh"), "exec sleep 30\n").unwrap();
+    std::fs::write(wrong.join("c.sh"), "echo 2\n").unwrap();
+    let report = dir.join("matrix.json");
+    let child = judge()
+        .args(["strength", "othello-flips", "--time-limit", "10", "--tests"])
+        .arg(&tests)
+        .arg("--wrong")
+        .arg(&wrong)
+        .arg("--report")
+        .arg(&report)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("fragile   a.sh: only one rejects it"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("b.sh") && !stdout.contains("c.sh"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(
+            "interrupted: 1 of 3 submissions judged on every test; not judged: b.sh, c.sh"
+        ),
+        "{stderr}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["submissions"].as_array().unwrap().len(), 1, "{json}");
+    assert_eq!(json["submissions"][0]["name"], "a.sh");
+    assert_eq!(json["not_judged"], serde_json::json!(["b.sh", "c.sh"]));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -14,7 +14,8 @@ pub enum JudgeError {
         path: PathBuf,
         source: std::io::Error,
     },
-    /// An input given to `solve` (or found in a test set) is not valid.
+    /// An input given to `solve` is not valid (an invalid input of a test set is the jury's:
+    /// [`JuryError::InvalidInput`]).
     #[error("{source_name}:{}:{}: invalid input: {}", error.line, error.col, error.message)]
     Invalid {
         source_name: String,
@@ -34,7 +35,7 @@ pub enum JudgeError {
         source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// Building a submission from source failed: a compile error, the submission's fault
-    /// (`judge run` and `judge strength` make it a CE verdict). `command` is the build command
+    /// (`judge run`, `judge stress` and `judge strength` make it a CE verdict: exit 1). `command` is the build command
     /// as the box ran it (box paths), `message` the start of the compiler's output as written
     /// (escaped by whoever shows it), `reason` a build limit that stopped it.
     #[error(
@@ -143,6 +144,12 @@ pub enum JuryError {
     /// A test's input has no answer file beside it.
     #[error("{}: missing: every test needs its answer file (found {})", answer.display(), input.display())]
     MissingAnswer { answer: PathBuf, input: PathBuf },
+    /// A test's input file cannot be read.
+    #[error("{}: {source}", path.display())]
+    UnreadableInput {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     /// A test's answer file cannot be read.
     #[error("{}: {source}", path.display())]
     UnreadableAnswer {
@@ -171,6 +178,13 @@ pub enum JuryError {
         reference: String,
         fast: String,
         input: String,
+    },
+    /// A corpus case's input is not a valid input of its problem.
+    #[error("{corpus} (case {case}):{}:{}: invalid input: {}", error.line, error.col, error.message)]
+    InvalidCorpusInput {
+        corpus: String,
+        case: String,
+        error: ParseError,
     },
     /// A corpus case's answer, worked out by hand, is not what the trusted solvers say.
     #[error("corpus case {case} expects {expected:?} but the solvers say {got:?}")]

@@ -1,11 +1,16 @@
-//! Progress for long work: a bar on a terminal, nothing in pipes and CI.
+//! Progress for long work: a bar on a terminal, nothing in pipes and CI. With a known total
+//! it shows the time left at the current rate; with a time budget (`judge stress --time`), the
+//! time left of the budget.
 
 use std::io::IsTerminal;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 pub struct Progress {
     bar: ProgressBar,
+    what: String,
+    total: bool,
 }
 
 impl Progress {
@@ -22,14 +27,33 @@ impl Progress {
         } else {
             bar.set_draw_target(ProgressDrawTarget::hidden());
         }
-        let template = if total.is_some() {
-            format!(
-                "{{elapsed_precise}} [{{bar:30}}] {{human_pos}}/{{human_len}} {what} ({{rate}}) {{msg}}"
-            )
-        } else {
-            format!("{{elapsed_precise}} {{human_pos}} {what} ({{rate}}) {{msg}}")
+        let progress = Progress {
+            bar,
+            what: what.to_string(),
+            total: total.is_some(),
         };
-        bar.set_style(
+        progress.style(None);
+        progress
+    }
+
+    /// Shows the time left of a time budget (`--time`) rather than an estimate from the rate.
+    pub fn with_time_budget(self, budget: Option<Duration>) -> Progress {
+        if budget.is_some() {
+            self.style(budget);
+        }
+        self
+    }
+
+    fn style(&self, budget: Option<Duration>) {
+        let what = &self.what;
+        let counted = if self.total {
+            format!("[{{bar:30}}] {{human_pos}}/{{human_len}} {what}")
+        } else {
+            format!("{{human_pos}} {what}")
+        };
+        let template = format!("{{elapsed_precise}} {counted} ({{rate}}, {{left}}) {{msg}}");
+        let total = self.total;
+        self.bar.set_style(
             ProgressStyle::with_template(&template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .with_key(
@@ -37,15 +61,29 @@ impl Progress {
                     |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                         let _ = w.write_str(&rate(state.per_sec()));
                     },
+                )
+                .with_key(
+                    "left",
+                    move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let text = match budget {
+                            Some(budget) => left(budget.saturating_sub(state.elapsed())),
+                            // An estimate only once there is a rate to go by.
+                            None if total && state.pos() > 0 => left(state.eta()),
+                            None => "time left unknown".to_string(),
+                        };
+                        let _ = w.write_str(&text);
+                    },
                 ),
         );
-        Progress { bar }
     }
 
     /// A counter that never shows (for work inside work that has its own bar).
     pub fn hidden() -> Progress {
-        let bar = ProgressBar::hidden();
-        Progress { bar }
+        Progress {
+            bar: ProgressBar::hidden(),
+            what: String::new(),
+            total: false,
+        }
     }
 
     pub fn set(&self, position: u64) {
@@ -79,6 +117,16 @@ pub fn rate(per_second: f64) -> String {
     format!("{}/s", thousands(per_second.round() as u64))
 }
 
+/// The time left, to the second: `42 s left`, `3 min 05 s left`, `2 h 07 min left`.
+pub fn left(time: Duration) -> String {
+    let s = time.as_secs() + u64::from(time.subsec_nanos() > 0);
+    match s {
+        0..60 => format!("{s} s left"),
+        60..3600 => format!("{} min {:02} s left", s / 60, s % 60),
+        _ => format!("{} h {:02} min left", s / 3600, s % 3600 / 60),
+    }
+}
+
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -94,7 +142,19 @@ pub fn thousands(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{rate, thousands};
+    use super::{left, rate, thousands};
+    use std::time::Duration;
+
+    #[test]
+    fn time_left_reads_as_seconds_minutes_or_hours() {
+        assert_eq!(left(Duration::from_millis(41_200)), "42 s left");
+        assert_eq!(left(Duration::ZERO), "0 s left");
+        assert_eq!(left(Duration::from_secs(185)), "3 min 05 s left");
+        assert_eq!(
+            left(Duration::from_secs(2 * 3600 + 7 * 60 + 9)),
+            "2 h 07 min left"
+        );
+    }
 
     #[test]
     fn rates_are_whole_numbers_with_separators() {

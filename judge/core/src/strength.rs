@@ -77,10 +77,15 @@ pub struct Matrix {
     /// first line (or the build limit that stopped it), as written: a compile error says
     /// nothing about the tests.
     pub compile_errors: Vec<(usize, String)>,
+    /// Ctrl-C or SIGTERM stopped the measuring: `entrants` and `verdicts` hold the entrants
+    /// judged on every test before it, these are the ones that were not (in order).
+    pub not_judged: Vec<Entrant>,
 }
 
 /// Runs every entrant on every test, `jobs` tests at a time. The entrants are built first,
-/// `jobs` builds at a time (each distinct source once).
+/// `jobs` builds at a time (each distinct source once). Interrupted (Ctrl-C, SIGTERM), it
+/// returns what was judged before: the entrants judged on every test, the rest in
+/// [`Matrix::not_judged`].
 #[allow(clippy::too_many_arguments)]
 pub fn measure(
     problem: &dyn ProblemEntry,
@@ -103,7 +108,12 @@ pub fn measure(
     progress.message("building");
     let paths: Vec<PathBuf> = entrants.iter().map(|e| e.path.clone()).collect();
     let built = build_all(&paths, builder, jobs);
+    let mut judged = entrants.len();
     for ((k, entrant), command) in entrants.iter().enumerate().zip(built) {
+        if cancel.is_cancelled() {
+            judged = k;
+            break;
+        }
         progress.message(&entrant.name);
         let command = match command {
             Err(JudgeError::Build {
@@ -125,6 +135,11 @@ pub fn measure(
                 progress.set(((k + 1) * tests.len()) as u64);
                 continue;
             }
+            Err(JudgeError::Interrupted(_)) => {
+                // Ctrl-C during the builds: this one and those after it are not judged.
+                judged = k;
+                break;
+            }
             other => other?,
         };
         let sandbox = Sandbox::hiding(command, jobs, &hidden)
@@ -139,21 +154,21 @@ pub fn measure(
             &mut |_, _, _| {},
         )?;
         if rows.len() != tests.len() {
-            return Err(JudgeError::Interrupted(format!(
-                "{} of {} tests finished for {}",
-                rows.len(),
-                tests.len(),
-                entrant.name
-            )));
+            // Interrupted while this one ran: it is not judged.
+            judged = k;
+            break;
         }
         verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
         progress.set(((k + 1) * tests.len()) as u64);
     }
+    let mut entrants = entrants;
+    let not_judged = entrants.split_off(judged);
     Ok(Matrix {
         tests: tests.into_iter().map(|t| t.test).collect(),
         entrants,
         verdicts,
         compile_errors,
+        not_judged,
     })
 }
 

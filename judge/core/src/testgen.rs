@@ -58,8 +58,66 @@ pub fn warn_about_strangers(dir: &Path, written: &HashSet<std::ffi::OsString>) {
     }
 }
 
+/// Creates the folder `path` and those above it. A file in the way (`--out` naming a file) is
+/// a usage error that says so, not a bare "File exists".
 pub fn create_dir(path: &Path) -> Result<(), JudgeError> {
-    std::fs::create_dir_all(path).map_err(|e| JudgeError::io(path, e))
+    std::fs::create_dir_all(path).map_err(|e| {
+        match path
+            .ancestors()
+            .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))
+        {
+            Some(file) => JudgeError::Usage(format!(
+                "{}: exists and is not a folder (a folder is needed here)",
+                file.display()
+            )),
+            None => JudgeError::io(path, e),
+        }
+    })
+}
+
+/// Makes `out` ready for a new test set. A folder that holds anything is refused (a test set
+/// written over another mixes the two: `judge run` would judge both) unless `force`, which
+/// removes an earlier test set from it — `manifest.csv`, `coverage.csv`, the `.in` and `.ans`
+/// files in it and below `data/sample` and `data/secret` — and leaves everything else.
+pub fn prepare_testset_folder(out: &Path, force: bool) -> Result<(), JudgeError> {
+    let not_empty = std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_some());
+    if !not_empty {
+        return Ok(());
+    }
+    if !force {
+        return Err(JudgeError::Usage(format!(
+            "{}: already exists and is not empty; write into an empty or new folder, or \
+             give --force to replace the test set in it",
+            out.display()
+        )));
+    }
+    fn remove_tests(dir: &Path, recurse: bool) -> Result<(), JudgeError> {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Ok(());
+        };
+        for entry in entries {
+            let path = entry.map_err(|e| JudgeError::io(dir, e))?.path();
+            let kind = std::fs::symlink_metadata(&path).map_err(|e| JudgeError::io(&path, e))?;
+            if kind.is_dir() {
+                if recurse {
+                    remove_tests(&path, true)?;
+                }
+            } else if path.extension().is_some_and(|e| e == "in" || e == "ans") {
+                std::fs::remove_file(&path).map_err(|e| JudgeError::io(&path, e))?;
+            }
+        }
+        Ok(())
+    }
+    remove_tests(out, false)?;
+    remove_tests(&out.join("data/sample"), true)?;
+    remove_tests(&out.join("data/secret"), true)?;
+    for file in ["manifest.csv", "coverage.csv"] {
+        let path = out.join(file);
+        if path.is_file() {
+            std::fs::remove_file(&path).map_err(|e| JudgeError::io(&path, e))?;
+        }
+    }
+    Ok(())
 }
 
 /// Checks a `--family` argument against the names that exist.
@@ -179,10 +237,12 @@ pub fn testset_cases<P: Boundary>(seed: u64) -> Result<Vec<TestCase>, JudgeError
         .filter(|c| c.sample)
         .chain(corpus.valid.iter().filter(|c| !c.sample));
     for case in ordered {
-        let input = P::parse(case.input.as_bytes()).map_err(|error| JudgeError::Invalid {
-            source_name: format!("{} ({})", generators::corpus::corpus_path(P::ID), case.name),
-            error,
-        })?;
+        let input =
+            P::parse(case.input.as_bytes()).map_err(|error| JuryError::InvalidCorpusInput {
+                corpus: generators::corpus::corpus_path(P::ID),
+                case: case.name.clone(),
+                error,
+            })?;
         let answer = P::write_answer(&trusted_answer::<P>(&input, &case.name)?);
         if answer != case.answer {
             return Err(JuryError::CorpusMismatch {

@@ -8,8 +8,8 @@
 //!   README.md                 how the package was made (command, seed, version, time limit)
 //!   statement/problem.en.tex  (legacy: problem_statement/problem.en.tex)
 //!   data/sample/              the spec's samples
-//!   data/secret/GROUP/        one test group per origin: `handmade` (the corpus), then one
-//!                             per generator family
+//!   data/secret/GROUP/        one test group per origin: `corpus` (hand-made cases),
+//!                             `boundary` (boundary obligations), one per generator family
 //!   data/invalid_input/       inputs the validator must reject (2025-09 only)
 //!   input_validators/validate/   build + run + validate.rs (the strict parser)
 //!   answer_validators/validate/  build + run + validate.rs (2025-09 only)
@@ -71,9 +71,53 @@ pub struct Written {
     pub tests: usize,
     pub invalid: usize,
     pub wrong: usize,
-    pub time_limit: f64,
+    /// The time limit written in `problem.yaml`; `None` in the legacy format, which has none
+    /// (the judging system sets it from the slowest accepted submission).
+    pub time_limit: Option<f64>,
     pub slowest_ms: Option<u64>,
+    /// 2025-09: whether `OUT/languages.yaml` (see [`LANGUAGES_YAML`]) is this package's own —
+    /// written now, or there already with the same text — (`true`) or another one that was
+    /// left alone (`false`).
+    pub languages_yaml: Option<bool>,
 }
+
+/// The licences both package formats name (`license` in `problem.yaml`).
+pub const LICENSES: [&str; 7] = [
+    "unknown",
+    "public domain",
+    "cc0",
+    "cc by",
+    "cc by-sa",
+    "educational",
+    "permission",
+];
+
+/// Who made the problem and under what terms: `problem.yaml`'s `credits`, `source`,
+/// `license` and `rights_owner`.
+#[derive(Clone, Debug)]
+pub struct Credits {
+    /// `credits` (2025-09: the authors; the legacy format has no such key and writes
+    /// `author`).
+    pub credits: String,
+    pub source: String,
+    /// One of [`LICENSES`].
+    pub license: String,
+    pub rights_owner: String,
+}
+
+/// `OUT/languages.yaml`, which BAPCtools reads from the folder above the problem: it runs
+/// Python 3 as `pypy3` (its `languages.yaml`) and, when `pypy3` is not installed, every `bt`
+/// command warns "Did not find required language python3" and exits 1 — even for this
+/// package, which holds no Python. This makes `python3` (CPython) its Python 3, as on a
+/// machine with what the README's recipe installs. Delete it to judge Python with PyPy.
+pub const LANGUAGES_YAML: &str = r#"# Written by `judge package`: BAPCtools runs Python 3 with pypy3 unless told otherwise,
+# and without pypy3 installed every `bt` command fails ("Did not find required language
+# python3"). With this file it runs CPython's python3. Delete it to use pypy3.
+python3:
+    name: 'Python 3 (CPython)'
+    compile: 'python3 -m py_compile {files}'
+    run: 'python3 "{mainfile}"'
+"#;
 
 /// Writes `problem`'s package into `out/NAME`, which must not exist or be empty.
 pub fn write(
@@ -81,7 +125,15 @@ pub fn write(
     out: &Path,
     format: Format,
     seed: u64,
+    credits: &Credits,
 ) -> Result<Written, JudgeError> {
+    if !LICENSES.contains(&credits.license.as_str()) {
+        return Err(JudgeError::Usage(format!(
+            "--license '{}': the package formats know {}",
+            credits.license,
+            LICENSES.join(", ")
+        )));
+    }
     let name = package_name(problem.id());
     let dir = out.join(&name);
     if std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some()) {
@@ -117,10 +169,12 @@ pub fn write(
         if !seen.insert(case.text.clone()) {
             continue;
         }
+        // Named by what made them.
         let group = match (case.sample, case.row.source) {
             (true, _) => "sample".to_string(),
             (false, "generated") => format!("secret/{}", case.row.family),
-            (false, _) => "secret/handmade".to_string(),
+            (false, "boundary") => "secret/boundary".to_string(),
+            (false, _) => "secret/corpus".to_string(),
         };
         let folder = dir.join("data").join(&group);
         create_dir(&folder)?;
@@ -218,19 +272,30 @@ pub fn write(
     let time_limit = time_limit_for(slowest_ms);
     write_file(
         &dir.join("problem.yaml"),
-        &problem_yaml(problem, &title, format, time_limit),
+        &problem_yaml(problem, &title, format, time_limit, credits),
     )?;
     write_file(
         &dir.join("README.md"),
         &readme(problem, &title, format, seed, time_limit, slowest_ms),
     )?;
+    // BAPCtools reads languages.yaml from the folder above the problem (2025-09 only).
+    let languages_yaml = (format == Format::Icpc)
+        .then(|| {
+            let path = out.join("languages.yaml");
+            if path.exists() {
+                return Ok(std::fs::read_to_string(&path).is_ok_and(|t| t == LANGUAGES_YAML));
+            }
+            write_file(&path, LANGUAGES_YAML).map(|()| true)
+        })
+        .transpose()?;
     Ok(Written {
         dir,
         tests,
         invalid,
         wrong: wrong_written,
-        time_limit,
+        time_limit: (format == Format::Icpc).then_some(time_limit),
         slowest_ms,
+        languages_yaml,
     })
 }
 
@@ -270,32 +335,67 @@ fn uuid(id: &str, format: Format) -> String {
     )
 }
 
+/// A YAML scalar: plain when that reads back as the same string, else double-quoted.
+fn yaml_string(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text.trim() == text
+        && text.chars().all(|c| {
+            c.is_alphanumeric() || " .,_-()/@'".contains(c) || (!c.is_ascii() && !c.is_control())
+        })
+        && !text.starts_with(['-', '\'', '@'])
+        && !["true", "false", "yes", "no", "null", "~", "on", "off"]
+            .contains(&text.to_ascii_lowercase().as_str())
+        && text.parse::<f64>().is_err();
+    if plain {
+        return text.to_string();
+    }
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            c if c.is_control() => quoted.push_str(&format!("\\u{:04x}", c as u32)),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
 fn problem_yaml(
     problem: &dyn ProblemEntry,
     title: &str,
     format: Format,
     time_limit: f64,
+    credits: &Credits,
 ) -> String {
     let uuid = uuid(problem.id(), format);
+    let (who, source, license, owner) = (
+        yaml_string(&credits.credits),
+        yaml_string(&credits.source),
+        &credits.license,
+        yaml_string(&credits.rights_owner),
+    );
     match format {
         Format::Icpc => format!(
             "problem_format_version: 2025-09\n\
              type: pass-fail\n\
              name:\n  en: {title}\n\
              uuid: {uuid}\n\
-             credits: boardjudge\n\
-             source: boardjudge\n\
-             license: cc by-sa\n\
-             rights_owner: boardjudge\n\
+             credits: {who}\n\
+             source: {source}\n\
+             license: {license}\n\
+             rights_owner: {owner}\n\
              limits:\n  time_limit: {time_limit:.1}\n  memory: {MEMORY_LIMIT_MB}\n"
         ),
         // The legacy format has no absolute time limit: the judging system sets it from the
         // slowest accepted submission (times `time_multiplier`, default 5).
         Format::Legacy => format!(
             "name: {title}\n\
-             source: boardjudge\n\
-             license: cc by-sa\n\
-             rights_owner: boardjudge\n\
+             author: {who}\n\
+             source: {source}\n\
+             license: {license}\n\
+             rights_owner: {owner}\n\
              uuid: {uuid}\n\
              limits:\n  memory: {MEMORY_LIMIT_MB}\n"
         ),
@@ -341,9 +441,11 @@ fn readme(
          The same command writes the same bytes. The data cannot be regenerated from this \
          folder (the generators are boardjudge's Rust library, not single files), so there is \
          no `generators/generators.yaml`: rerun the command above instead.\n\n\
-         - `data/sample`: the samples of the statement; `data/secret/handmade`: hand-made \
-         cases, each pinning one rule; `data/secret/FAMILY`: generated tests, one group per \
-         generator family (`judge families {id}` says what each targets).\n\
+         - `data/sample`: the samples of the statement; `data/secret/corpus`: hand-made \
+         cases, each pinning one rule; `data/secret/boundary`: boundary cases, each meeting \
+         a boundary obligation (a run or a read at the board's edge); \
+         `data/secret/FAMILY`: generated tests, one group per generator family (`judge \
+         families {id}` says what each targets).\n\
          - Every answer comes from boardjudge's reference solver, checked against its fast \
          solver.\n\
          - Validators and submissions are Rust, one file each; the validators are folders with \
@@ -391,6 +493,8 @@ fn measure_accepted(
         eprintln!("warning: rustc not found: the time limit is not measured");
         return Ok(None);
     }
+    // Absolute: the sources are built from the package folder, whatever `--out` was.
+    let dir = &std::fs::canonicalize(dir).map_err(|e| JudgeError::io(dir, e))?;
     let tests =
         judge_core::runner::load(problem, judge_core::runner::tests::discover(dir)?, false)?;
     let limits = default_limits(10.0, MEMORY_LIMIT_MB);
@@ -443,7 +547,7 @@ fn measure_accepted(
 }
 
 fn create_dir(path: &Path) -> Result<(), JudgeError> {
-    std::fs::create_dir_all(path).map_err(|e| JudgeError::io(path, e))
+    judge_core::testgen::create_dir(path)
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), JudgeError> {

@@ -52,7 +52,7 @@ pub fn write(problem: &dyn ProblemEntry, out: &Path) -> Result<(usize, usize)> {
     let (correct, wrong) = problem.solver_names();
     for (kind, names) in [("correct", &correct), ("wrong", &wrong)] {
         let dir = out.join(kind);
-        std::fs::create_dir_all(&dir).map_err(|e| JudgeError::io(&dir, e))?;
+        judge_core::testgen::create_dir(&dir)?;
         for name in names {
             let program = if kind == "correct" {
                 Program::Correct(name)

@@ -14,16 +14,32 @@ use judge_core::testgen::{create_dir, write_file};
 use crate::escape;
 use crate::picture::Drawing;
 
+/// Where a case came from, as the finding's first line says it: `family NAME: PARAMS`, or
+/// the strongest cases' origin (`testset-cover`, `testset`, `boundary: OBLIGATION`).
+fn origin(finding: &Finding) -> String {
+    let named = if ["testset-cover", "testset", "boundary"].contains(&finding.family.as_str()) {
+        finding.family.to_string()
+    } else {
+        format!("family {}", finding.family)
+    };
+    if finding.params.is_empty() {
+        named
+    } else {
+        format!("{named}: {}", finding.params)
+    }
+}
+
 /// The finding as text for the terminal (coloured if stdout is one): one line for the
 /// original case, then the shrunk case drawn once — its board, expected vs got, a legend —
 /// and the command that replays it. The input files themselves are written by `--save`.
+/// Cases are numbered from 1, as `--cases` counts them: "case 2" is the last case of
+/// `--cases 2`.
 pub fn render(problem: &dyn ProblemEntry, finding: &Finding, replay: &str) -> String {
     let colour = std::io::stdout().is_terminal();
     let mut out = format!(
-        "DISAGREEMENT at case {} (family {}, {})\n  original: expected {}, got {}\n",
-        finding.case,
-        finding.family,
-        finding.params,
+        "DISAGREEMENT at case {} ({})\n  original: expected {}, got {}\n",
+        finding.case + 1,
+        origin(finding),
         one_line(&finding.expected),
         one_line(&finding.got),
     );
@@ -90,9 +106,27 @@ pub fn replay(campaign: &Campaign, shard: Shard, case: u64) -> String {
         line.push_str(&format!(" --memory-limit {mb}"));
     }
     if !campaign.submission.is_empty() {
-        line.push_str(&format!(" -- {}", campaign.submission.join(" ")));
+        line.push_str(" --");
+        for word in &campaign.submission {
+            line.push(' ');
+            line.push_str(&shell_word(word));
+        }
     }
     escape::terminal(&line)
+}
+
+/// `word` as the shell reads it back: as it is when it holds only safe characters, else in
+/// single quotes (a submission command such as `python3 'my sol.py'` replays as typed).
+fn shell_word(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if safe {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// What `judge stress` prints on standard output at the end, and `judge merge` for its shards:
@@ -158,15 +192,18 @@ pub fn save(problem: &dyn ProblemEntry, finding: &Finding, dir: &Path) -> Result
         &finding.shrunk_got,
     ) {
         let title = [
-            format!("{} stress case {} (shrunk)", problem.id(), finding.case),
+            format!("{} stress case {} (shrunk)", problem.id(), finding.case + 1),
             format!("expected: {}", one_line(&finding.shrunk_expected)),
             format!("got:      {}", one_line(&finding.shrunk_got)),
         ];
         write_file(&dir.join("shrunk.svg"), drawing.svg(&title).as_bytes())?;
     }
     let entry = format!(
-        "\n[[valid]]\nname = \"stress-case-{}\"\nwhy = \"found by judge stress (family {}); say which rule it pins\"\ninput = '''\n{}'''\nanswer = '''\n{}'''\n",
-        finding.case, finding.family, finding.shrunk_input, finding.shrunk_expected
+        "\n[[valid]]\nname = \"stress-case-{}\"\nwhy = \"found by judge stress ({}); say which rule it pins\"\ninput = '''\n{}'''\nanswer = '''\n{}'''\n",
+        finding.case + 1,
+        origin(finding),
+        finding.shrunk_input,
+        finding.shrunk_expected
     );
     write_file(&dir.join("case.toml"), entry.as_bytes())
 }

@@ -237,7 +237,7 @@ pub fn run(report: &RunReport) -> String {
     if not_run > 0 {
         let _ = write!(
             body,
-            r#"<div class="badge plain"><b>{not_run}</b>not run (interrupted)</div>"#
+            r#"<div class="badge plain"><b>{not_run}</b>not run (interrupted, or after the first failure)</div>"#
         );
     }
     let max_cpu = report.rows.iter().map(|r| r.cpu_ms).max().unwrap_or(0);
@@ -400,6 +400,14 @@ pub fn strength(report: &StrengthReport) -> String {
         wrong.len(),
         report.correct().count()
     );
+    if !report.not_judged.is_empty() {
+        let _ = writeln!(
+            body,
+            r#"<p class="meta" id="interrupted">interrupted: {} submissions not judged ({}); this page shows those judged before</p>"#,
+            report.not_judged.len(),
+            esc(&report.not_judged.join(", "))
+        );
+    }
     let _ = writeln!(
         body,
         r#"<div class="badges" id="summary"><div class="badge AC"><b>{}</b>wrong rejected</div><div class="badge {}"><b>{}</b>survive</div><div class="badge {}"><b>{}</b>fragile (one test)</div><div class="badge {}"><b>{}</b>correct rejected</div><div class="badge plain"><b>{} of {}</b>tests in the cover</div></div>"#,

@@ -98,7 +98,7 @@ pub fn run(report: &RunReport) -> String {
     for name in &report.not_run {
         let _ = writeln!(
             out,
-            r#"    <testcase name="{}" classname="{}" time="0.000"><skipped message="the run was interrupted"/></testcase>"#,
+            r#"    <testcase name="{}" classname="{}" time="0.000"><skipped message="not run: the run was interrupted, or stopped at the first failure"/></testcase>"#,
             xml(name),
             xml(report.problem)
         );
@@ -120,9 +120,10 @@ pub fn strength(report: &StrengthReport) -> String {
     let _ = writeln!(
         out,
         r#"<testsuites name="judge strength {0}" tests="{1}" failures="{failures}" errors="0">
-  <testsuite name="{0} strength" tests="{1}" failures="{failures}" errors="0" skipped="0">"#,
+  <testsuite name="{0} strength" tests="{1}" failures="{failures}" errors="0" skipped="{2}">"#,
         xml(&report.problem),
-        report.submissions.len()
+        report.submissions.len() + report.not_judged.len(),
+        report.not_judged.len()
     );
     for (s, failed) in report.submissions.iter().zip(failing) {
         let rejected = s.rejected_by();
@@ -170,6 +171,17 @@ pub fn strength(report: &StrengthReport) -> String {
                 "REJECTED"
             },
             xml(&message)
+        );
+    }
+    // Submissions an interruption left unjudged.
+    for name in &report.not_judged {
+        let _ = writeln!(
+            out,
+            r#"    <testcase name="{}" classname="{}.not-judged">
+      <skipped message="interrupted before it was judged"/>
+    </testcase>"#,
+            xml(name),
+            xml(&report.problem)
         );
     }
     out.push_str("  </testsuite>\n</testsuites>\n");

@@ -236,6 +236,9 @@ pub struct StrengthReport {
     pub submissions: Vec<Submission>,
     /// The greedy set cover: indices into `tests`.
     pub cover: Vec<usize>,
+    /// Submissions an interruption (Ctrl-C, SIGTERM) left unjudged: the report holds what was
+    /// judged before it.
+    pub not_judged: Vec<String>,
 }
 
 impl StrengthReport {

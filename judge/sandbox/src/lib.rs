@@ -193,6 +193,50 @@ impl Isolation {
         }
     }
 
+    /// A few words for the user: what isolates the runs here, then what is missing (the
+    /// details, and why: [`Isolation::describe`]).
+    pub fn summary(&self) -> String {
+        let mut have = Vec::new();
+        let mut missing = Vec::new();
+        if self.private_root.is_ok() {
+            have.push("private root");
+        } else {
+            missing.push("private root");
+        }
+        have.push(match (self.pid_namespace, self.user_namespace) {
+            (true, false) if self.private_root.is_ok() => "PID/IPC/mount/network namespaces",
+            (true, false) => "PID namespace",
+            (true, true) if self.read_only_mounts => {
+                "namespaces in a user namespace, read-only mounts"
+            }
+            (true, true) => "PID namespace in a user namespace",
+            _ => "no namespaces",
+        });
+        match &self.cgroup {
+            Ok(cgroup::Version::V1) => have.push("cgroups v1"),
+            Ok(cgroup::Version::V2) => have.push("cgroups v2"),
+            Err(_) => missing.push("cgroups"),
+        }
+        if self.drop_privileges {
+            have.push("own uid");
+        } else {
+            missing.push("own uid");
+        }
+        if self.landlock_abi > 0 {
+            have.push("Landlock");
+        } else {
+            missing.push("Landlock");
+        }
+        let mut line = have.join(", ");
+        if !missing.is_empty() {
+            line.push_str(&format!("; no {}", missing.join(", no ")));
+            if !self.drop_privileges {
+                line.push_str(" (not root)");
+            }
+        }
+        line
+    }
+
     /// One line for the user: what isolates the runs here, and what is missing and why.
     pub fn describe(&self) -> String {
         let namespaces = match (self.pid_namespace, self.user_namespace) {

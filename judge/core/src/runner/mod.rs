@@ -18,6 +18,7 @@ use crate::error::{JudgeError, JuryError};
 use crate::progress::Progress;
 use crate::registry::{ProblemEntry, SolverKind};
 use sandbox::{Limits, Sandbox};
+use solutions::scan::MAX_INPUT_BYTES;
 
 /// A test read once: its input and its answer file, which reads as an answer of the problem.
 /// Everything that judges runs on a test set reads it through this, so no file is read twice.
@@ -28,9 +29,13 @@ pub struct Loaded {
     pub answer: String,
 }
 
-/// Reads every test once and checks the jury's side before any submission runs: every
-/// answer file reads as an answer (a malformed one is the jury's mistake, never the
-/// contestant's WA) and, with `verify`, is the reference solver's answer to its input.
+/// Reads every test once and checks the jury's side before any submission runs: every input
+/// is a valid input of the problem (canonical and within its constraints: an impossible or
+/// malformed input would give a correct submission WA), every answer file reads as an answer
+/// (a malformed one is the jury's mistake, never the contestant's WA) and, with `verify`, is
+/// the reference solver's answer to its input. Each of these is a [`JuryError`] naming the
+/// file (exit 2). An input is read up to [`MAX_INPUT_BYTES`] + 1 bytes: every valid input is
+/// shorter, so a longer one is rejected where it is cut, and a huge file costs nothing.
 pub fn load(
     problem: &dyn ProblemEntry,
     tests: Vec<Test>,
@@ -39,7 +44,13 @@ pub fn load(
     tests
         .into_iter()
         .map(|test| {
-            let input = std::fs::read(&test.input).map_err(|e| JudgeError::io(&test.input, e))?;
+            let input = read_input(&test.input)?;
+            problem
+                .validate(&input)
+                .map_err(|error| JuryError::InvalidInput {
+                    path: test.input.clone(),
+                    error,
+                })?;
             let bytes =
                 std::fs::read(&test.answer).map_err(|source| JuryError::UnreadableAnswer {
                     path: test.answer.clone(),
@@ -79,6 +90,22 @@ pub fn load(
             })
         })
         .collect()
+}
+
+/// A test's input, at most [`MAX_INPUT_BYTES`] + 1 bytes of it; unreadable: a jury error.
+fn read_input(path: &std::path::Path) -> Result<Vec<u8>, JuryError> {
+    use std::io::Read;
+    let unreadable = |source| JuryError::UnreadableInput {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(unreadable)?
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    Ok(bytes)
 }
 
 /// Runs `test` in `slot` and judges it; `None` if the run was interrupted.
@@ -163,6 +190,18 @@ pub fn secret_order(n: usize) -> Vec<usize> {
     order
 }
 
+/// When a run of a test set stops before its last test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Every test runs (unless interrupted).
+    Never,
+    /// At the first non-AC test in test order, as Kattis and DOMjudge judge lazily: the rows
+    /// are every test up to and including it, whatever the number of slots (a later test that
+    /// ran in parallel is dropped, an earlier one always runs), so the result is the one of a
+    /// run with one slot.
+    AtFirstFailure,
+}
+
 /// Runs every test with `sandbox.slots()` in parallel, in a secret random order
 /// ([`secret_order`]). A TLE near the limit is re-run alone before it stands (with more than
 /// one slot: the rule lives here only). `on_row` sees every row **in test order** (a row once
@@ -178,16 +217,144 @@ pub fn run_all(
     cancel: &Cancel,
     on_row: &mut dyn FnMut(usize, &Row, Stage),
 ) -> Result<Vec<Row>, JudgeError> {
-    let order = secret_order(tests.len());
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
+    run_tests(
+        problem,
+        sandbox,
+        tests,
+        limits,
+        Stop::Never,
+        progress,
+        cancel,
+        on_row,
+    )
+}
+
+/// [`run_all`], stopping as `stop` says. With [`Stop::AtFirstFailure`] the rows are the tests
+/// up to the first that fails (a TLE near the limit is re-run alone before it counts as that
+/// failure), and `on_row` also sees rows of later tests that ran in parallel and are dropped.
+/// The tests still run in a secret order: a test after a failing one that is known starts no
+/// more, but one may run before the failure is known (and is then dropped).
+#[allow(clippy::too_many_arguments)]
+pub fn run_tests(
+    problem: &dyn ProblemEntry,
+    sandbox: &Sandbox,
+    tests: &[Loaded],
+    limits: &Limits,
+    stop: Stop,
+    progress: &Progress,
+    cancel: &Cancel,
+    on_row: &mut dyn FnMut(usize, &Row, Stage),
+) -> Result<Vec<Row>, JudgeError> {
     let mut rows: Vec<Option<Row>> = vec![None; tests.len()];
-    // Finished (Some), not yet handed to `on_row` in test order.
-    let mut finished: Vec<Option<Option<Row>>> = vec![None; tests.len()];
-    let mut delivered = 0;
+    let parallel = sandbox.slots() > 1;
+    let first_failure = |rows: &[Option<Row>], from: usize| {
+        (from..rows.len()).find(|&i| rows[i].as_ref().is_some_and(|r| r.verdict != Verdict::AC))
+    };
+    let mut start = 0;
+    loop {
+        let pending: Vec<usize> = (start..tests.len())
+            .filter(|&i| rows[i].is_none())
+            .collect();
+        // With Stop::AtFirstFailure no test after a failing one is started.
+        let bound = match stop {
+            Stop::Never => usize::MAX,
+            Stop::AtFirstFailure => first_failure(&rows, start).unwrap_or(usize::MAX),
+        };
+        run_phase(
+            problem, sandbox, tests, &pending, bound, stop, limits, progress, cancel, &mut rows,
+            on_row,
+        )?;
+        if stop == Stop::Never || cancel.is_cancelled() {
+            break;
+        }
+        let Some(failed) = first_failure(&rows, 0) else {
+            break;
+        };
+        let row = rows[failed].as_ref().expect("found above");
+        if parallel
+            && near_limit(row, limits)
+            && let Some(again) = rerun_alone(problem, sandbox, &tests[failed], limits, cancel)?
+        {
+            on_row(failed, &again, Stage::Rerun);
+            let passed = again.verdict == Verdict::AC;
+            rows[failed] = Some(again);
+            if passed {
+                // Not a failure after all: the tests after it run now.
+                start = failed + 1;
+                continue;
+            }
+        }
+        for later in &mut rows[failed + 1..] {
+            *later = None;
+        }
+        break;
+    }
+    if stop == Stop::Never && parallel && !cancel.is_cancelled() {
+        for (i, test) in tests.iter().enumerate() {
+            if rows[i].as_ref().is_some_and(|r| near_limit(r, limits)) {
+                progress.message(&format!("re-running {} alone", test.test.name));
+                if let Some(again) = rerun_alone(problem, sandbox, test, limits, cancel)? {
+                    on_row(i, &again, Stage::Rerun);
+                    rows[i] = Some(again);
+                }
+            }
+        }
+    }
+    Ok(rows.into_iter().flatten().collect())
+}
+
+/// A TLE near the limit run again alone (slot 0; every other slot is idle), marked so.
+fn rerun_alone(
+    problem: &dyn ProblemEntry,
+    sandbox: &Sandbox,
+    test: &Loaded,
+    limits: &Limits,
+    cancel: &Cancel,
+) -> Result<Option<Row>, JudgeError> {
+    let again = run_one(problem, sandbox, 0, test, limits, cancel)?;
+    Ok(again.map(|mut again| {
+        again.message = if again.message.is_empty() {
+            "re-run alone".to_string()
+        } else {
+            format!("{} (re-run alone)", again.message)
+        };
+        again
+    }))
+}
+
+/// Runs the tests `pending` (indices, increasing) on every slot at once into `rows`, in a
+/// secret order, handing each row to `on_row` once every pending test before it is done
+/// (so in test order). With [`Stop::AtFirstFailure`] no test after the lowest failing one
+/// known (at first `bound`) starts.
+#[allow(clippy::too_many_arguments)]
+fn run_phase(
+    problem: &dyn ProblemEntry,
+    sandbox: &Sandbox,
+    tests: &[Loaded],
+    pending: &[usize],
+    bound: usize,
+    stop: Stop,
+    limits: &Limits,
+    progress: &Progress,
+    cancel: &Cancel,
+    rows: &mut [Option<Row>],
+    on_row: &mut dyn FnMut(usize, &Row, Stage),
+) -> Result<(), JudgeError> {
+    let order: Vec<usize> = secret_order(pending.len())
+        .into_iter()
+        .map(|k| pending[k])
+        .collect();
+    let next = AtomicUsize::new(0);
+    let bound = AtomicUsize::new(bound);
+    let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
     let mut first_error = None;
     let parallel = sandbox.slots() > 1;
-    let mut deliver = |i: usize, row: Option<Row>, rows: &mut Vec<Option<Row>>| {
+    // Finished (by position in `pending`), not yet handed to `on_row` in test order.
+    let mut finished: Vec<Option<Option<Row>>> = vec![None; pending.len()];
+    let mut delivered = 0;
+    let done_before = rows.iter().filter(|r| r.is_some()).count();
+    let mut done = 0;
+    let mut deliver = |i: usize, row: Option<Row>, rows: &mut [Option<Row>]| {
         if let Some(row) = &row {
             let rerun = parallel && near_limit(row, limits);
             on_row(i, row, Stage::First { rerun });
@@ -195,9 +362,9 @@ pub fn run_all(
         rows[i] = row;
     };
     std::thread::scope(|scope| {
-        for slot in 0..sandbox.slots().min(tests.len()) {
+        for slot in 0..sandbox.slots().min(pending.len()) {
             let sender = sender.clone();
-            let (next, order) = (&next, &order);
+            let (next, bound, order) = (&next, &bound, &order);
             scope.spawn(move || {
                 loop {
                     if cancel.is_cancelled() {
@@ -206,6 +373,11 @@ pub fn run_all(
                     let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
+                    if i > bound.load(Ordering::SeqCst) {
+                        // After a known failure: not run (a later one in the order may be
+                        // before it).
+                        continue;
+                    }
                     let result = run_one(problem, sandbox, slot, &tests[i], limits, cancel);
                     let failed = result.is_err();
                     if sender.send((i, result)).is_err() || failed {
@@ -215,15 +387,21 @@ pub fn run_all(
             });
         }
         drop(sender);
-        let mut done = 0;
         for (i, result) in receiver {
-            done += 1;
-            progress.set(done);
             match result {
                 Ok(row) => {
-                    finished[i] = Some(row);
+                    if let Some(row) = &row
+                        && stop == Stop::AtFirstFailure
+                        && row.verdict != Verdict::AC
+                    {
+                        bound.fetch_min(i, Ordering::SeqCst);
+                    }
+                    done += 1;
+                    progress.set((done_before + done) as u64);
+                    let at = pending.binary_search(&i).expect("a pending test");
+                    finished[at] = Some(row);
                     while let Some(row) = finished.get_mut(delivered).and_then(Option::take) {
-                        deliver(delivered, row, &mut rows);
+                        deliver(pending[delivered], row, rows);
                         delivered += 1;
                     }
                 }
@@ -237,29 +415,13 @@ pub fn run_all(
     if let Some(e) = first_error {
         return Err(e);
     }
-    // Interrupted: the rows that did finish, still in test order.
-    for (i, row) in finished.into_iter().enumerate() {
+    // Interrupted, or stopped at a failure: the rows that did finish, still in test order.
+    for (at, row) in finished.into_iter().enumerate() {
         if let Some(row) = row {
-            deliver(i, row, &mut rows);
+            deliver(pending[at], row, rows);
         }
     }
-    if parallel && !cancel.is_cancelled() {
-        for (i, test) in tests.iter().enumerate() {
-            if rows[i].as_ref().is_some_and(|r| near_limit(r, limits)) {
-                progress.message(&format!("re-running {} alone", test.test.name));
-                if let Some(mut again) = run_one(problem, sandbox, 0, test, limits, cancel)? {
-                    again.message = if again.message.is_empty() {
-                        "re-run alone".to_string()
-                    } else {
-                        format!("{} (re-run alone)", again.message)
-                    };
-                    on_row(i, &again, Stage::Rerun);
-                    rows[i] = Some(again);
-                }
-            }
-        }
-    }
-    Ok(rows.into_iter().flatten().collect())
+    Ok(())
 }
 
 /// The rows of a submission that did not build: CE on every test, the compiler's message as

@@ -511,9 +511,7 @@ pub fn resolve(
     } else if first.contains('/') {
         let path = cwd.join(first);
         if !is_executable(&path) {
-            return Err(JudgeError::Usage(format!(
-                "{first}: not an executable file"
-            )));
+            return Err(JudgeError::Usage(not_a_program(first, &path)));
         }
         let name = path
             .file_name()
@@ -523,7 +521,16 @@ pub fn resolve(
         copies.file(&path, at.clone())?;
         (Path::new(sandbox::BOX).join(at), Vec::new())
     } else {
-        locate(first)?
+        locate(first).map_err(|e| {
+            let here = cwd.join(first);
+            match e {
+                // A file of this folder, or what looks like a source file.
+                JudgeError::Usage(_) if here.exists() || is_source(Path::new(first)) => {
+                    JudgeError::Usage(not_a_program(first, &here))
+                }
+                other => other,
+            }
+        })?
     };
     let mut args = Vec::new();
     for arg in rest {
@@ -560,6 +567,35 @@ pub fn resolve(
         toolchain_roots: roots,
         env: Vec::new(),
     })
+}
+
+/// Why the submission `word` (at `path`) cannot run, in the user's terms: no such file, a
+/// folder, a source file of a language the judge does not build, or a file that is not
+/// executable.
+fn not_a_program(word: &str, path: &Path) -> String {
+    let extensions = || {
+        TOOLCHAINS
+            .iter()
+            .map(|t| format!(".{}", t.ext))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => format!("{word}: no such file"),
+        Err(e) => format!("{word}: {e}"),
+        Ok(m) if m.is_dir() => format!("{word}: a folder, not a program"),
+        Ok(_) => match path.extension().and_then(|e| e.to_str()) {
+            Some(ext) if toolchain(ext).is_none() => format!(
+                "{word}: not executable, and the judge does not build .{ext} files (it builds \
+                 or runs {}; for another language, give the command that runs it after --)",
+                extensions()
+            ),
+            Some(_) => format!("{word}: not executable"),
+            None => format!(
+                "{word}: not executable (chmod +x it, or give its interpreter: `-- sh {word}`)"
+            ),
+        },
+    }
 }
 
 /// A submission's sources, read once.

@@ -53,6 +53,50 @@ fn collect(dir: &Path, base: &Path, recurse: bool, out: &mut Vec<Test>) -> Resul
     Ok(())
 }
 
+/// The inputs a setter validates in a folder, sorted by path: in a problem package (a `data/`
+/// folder) every `.in` below `data/sample` and `data/secret`, the tests `judge run` judges
+/// (`data/invalid_input` holds inputs meant to be rejected); otherwise every `.in` in the
+/// folder and below it. No answer files are needed.
+pub fn inputs_in(dir: &Path) -> Result<Vec<PathBuf>, JudgeError> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
+        let entries = std::fs::read_dir(dir).map_err(|e| JudgeError::io(dir, e))?;
+        for entry in entries {
+            let path = entry.map_err(|e| JudgeError::io(dir, e))?.path();
+            if path.is_dir() {
+                walk(&path, out)?;
+            } else if path.is_file() && path.extension().is_some_and(|e| e == "in") {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+    let data = dir.join("data");
+    let mut inputs = Vec::new();
+    if data.is_dir() {
+        for group in ["sample", "secret"] {
+            let folder = data.join(group);
+            if folder.is_dir() {
+                walk(&folder, &mut inputs)?;
+            }
+        }
+    } else {
+        walk(dir, &mut inputs)?;
+    }
+    if inputs.is_empty() {
+        return Err(JudgeError::Usage(format!(
+            "{}: no .in files{}",
+            dir.display(),
+            if data.is_dir() {
+                " in data/sample or data/secret"
+            } else {
+                ""
+            }
+        )));
+    }
+    inputs.sort();
+    Ok(inputs)
+}
+
 /// The tests of a test set folder in either layout, sorted by name.
 pub fn discover(dir: &Path) -> Result<Vec<Test>, JudgeError> {
     if !dir.is_dir() {
