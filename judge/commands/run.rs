@@ -59,9 +59,9 @@ pub struct Args {
     #[arg(long, conflicts_with = "submissions")]
     pub stop_at_first_failure: bool,
     /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), one source
-    /// file to build and run (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh; the README's
-    /// table says how each is built and run), or a folder holding a submission of several
-    /// files (entry point main.<ext>).
+    /// file to build and run (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh), or a folder
+    /// holding a submission of several files (entry point main.<ext>); the README's table
+    /// says how each is built and run.
     #[arg(last = true, required_unless_present = "submissions")]
     pub command: Vec<String>,
 }
