@@ -13,9 +13,14 @@ pub struct SandboxArgs {
     /// Peak memory limit per test, in MiB.
     #[arg(long, default_value_t = 256, value_parser = mebibytes, allow_negative_numbers = true)]
     pub memory_limit: u64,
-    /// Tests run in parallel (default: the number of cores).
+    /// Tests run in parallel (default: the number of cores); also the builds of `judge
+    /// strength` and `judge run --submissions` run in parallel.
     #[arg(long, value_parser = jobs_count, allow_negative_numbers = true)]
     pub jobs: Option<u16>,
+    /// CPU-time limit of building a source file, in seconds (each build runs in a box of its
+    /// own; the wall clock allows 2 x this + 10 s) [default: 30].
+    #[arg(long, value_parser = seconds, allow_negative_numbers = true)]
+    pub build_time_limit: Option<f64>,
     /// Build C and C++ sources with AddressSanitizer and UndefinedBehaviorSanitizer and run
     /// them with the sanitizers' options and room for their shadow memory: a sanitizer report
     /// (a read outside an array, undefined behaviour) is RE with the report, even when the
@@ -32,15 +37,28 @@ impl SandboxArgs {
         }
     }
 
-    /// The staging folder of the run's programs, building them sanitized with `--sanitize`.
-    pub fn staging(&self) -> judge_core::Result<judge_core::runner::submission::Staging> {
-        let mut staging = judge_core::runner::submission::Staging::new()?;
-        staging.sanitize = self.sanitize;
-        Ok(staging)
-    }
-
     pub fn jobs(&self) -> usize {
         jobs(self.jobs)
+    }
+
+    /// What builds the submissions: the build limits, the test data hidden from the builds
+    /// too, sanitized builds with `--sanitize`, stopped by `cancel`.
+    pub fn builder(
+        &self,
+        hidden: &[std::path::PathBuf],
+        cancel: &judge_core::cancel::Cancel,
+    ) -> judge_core::runner::submission::Builder {
+        let builder = judge_core::runner::submission::Builder::new(
+            self.build_time_limit
+                .map(std::time::Duration::from_secs_f64),
+            hidden,
+            cancel,
+        );
+        if self.sanitize {
+            builder.sanitize()
+        } else {
+            builder
+        }
     }
 }
 

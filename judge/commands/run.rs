@@ -54,12 +54,14 @@ pub struct Args {
     #[arg(long, requires = "shard")]
     pub save: Option<PathBuf>,
     /// Stop at the first test that is not AC, as Kattis and DOMjudge judge: the tests after it
-    /// are reported as not run. The same tests run, in test order, whatever --jobs.
+    /// are reported as not run. The same tests are reported whatever --jobs (they still run in
+    /// a secret order).
     #[arg(long, conflicts_with = "submissions")]
     pub stop_at_first_failure: bool,
-    /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), or one source
-    /// file to build and run: .c .cpp .cc .py .java .kt .go .rs .rb .js .sh (the README's
-    /// table says how each is built and run).
+    /// The submission: a command as typed (e.g. `python3 sol.py`, `./a.out`), one source
+    /// file to build and run (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh), or a folder
+    /// holding a submission of several files (entry point main.<ext>); the README's table
+    /// says how each is built and run.
     #[arg(last = true, required_unless_present = "submissions")]
     pub command: Vec<String>,
 }
@@ -138,17 +140,26 @@ pub fn run(args: &Args) -> Result<Outcome> {
         ));
     }
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
-    let staging = args.sandbox.staging()?;
     let limits = args.sandbox.limits();
-    let command = match from_words(&args.command, &staging) {
+    let cancel = Cancel::on_interrupt();
+    let builder = args
+        .sandbox
+        .builder(std::slice::from_ref(&args.tests), &cancel);
+    let command = match from_words(&args.command, &builder) {
         Err(JudgeError::Build {
             source_file,
             command,
             message,
+            reason,
         }) => {
+            let message = match reason {
+                Some(reason) => format!("{reason}\n{message}"),
+                None => message,
+            };
             println!(
-                "CE   {}: the build failed ({command}):\n{}",
-                source_file.display(),
+                "CE   {}: the build failed ({}):\n{}",
+                escape::terminal(&source_file.display().to_string()),
+                escape::terminal(&command),
                 escape::terminal(&message)
             );
             let rows = compile_error_rows(&tests, &message);
@@ -171,7 +182,6 @@ pub fn run(args: &Args) -> Result<Outcome> {
         std::slice::from_ref(&args.tests),
     )
     .map_err(|e| JudgeError::sandbox("setting up", e))?;
-    let cancel = Cancel::on_interrupt();
     let progress = Progress::new("tests", Some(tests.len() as u64));
     let mut streamer = Streamer {
         progress: &progress,
@@ -329,9 +339,11 @@ fn many(args: &Args, dir: &Path) -> Result<Outcome> {
     let all = many::discover(dir)?;
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
     let mine = many::share(&all, shard);
-    let staging = args.sandbox.staging()?;
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
+    let builder = args
+        .sandbox
+        .builder(std::slice::from_ref(&args.tests), &cancel);
     let progress = Progress::new("submissions", Some(mine.len() as u64));
     let batch = many::judge(
         args.problem,
@@ -340,7 +352,7 @@ fn many(args: &Args, dir: &Path) -> Result<Outcome> {
         &mine,
         &limits,
         args.sandbox.jobs(),
-        &staging,
+        &builder,
         &progress,
         &cancel,
     );

@@ -50,9 +50,11 @@ pub fn run(args: &Args) -> Result<Outcome> {
         None => Vec::new(),
     };
     all.extend(entrants(&args.wrong, Expect::Wrong)?);
-    let staging = args.sandbox.staging()?;
     let limits = args.sandbox.limits();
     let cancel = Cancel::on_interrupt();
+    let builder = args
+        .sandbox
+        .builder(std::slice::from_ref(&args.tests), &cancel);
     let progress = Progress::new("runs", Some((all.len() * tests.len()) as u64));
     let matrix = measure(
         args.problem,
@@ -60,7 +62,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
         all,
         &limits,
         args.sandbox.jobs(),
-        &staging,
+        &builder,
         &progress,
         &cancel,
     );
@@ -78,8 +80,11 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let mut failed = !matrix.compile_errors.is_empty();
     for (e, why) in &matrix.compile_errors {
         println!(
-            "CE        {}: the build failed {why}",
-            matrix.entrants[*e].name
+            "{}",
+            escape::terminal(&format!(
+                "CE        {}: the build failed {why}",
+                matrix.entrants[*e].name
+            ))
         );
     }
     for e in matrix.of(Expect::Correct) {
@@ -148,7 +153,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
             continue;
         }
         let entrant = &matrix.entrants[e];
-        let hints = family_hints(args.problem, entrant, &limits, &staging, &cancel)?;
+        let hints = family_hints(args.problem, entrant, &limits, &builder, &cancel)?;
         hints_of.insert(e, hints.clone());
         let catching: Vec<String> = hints
             .iter()

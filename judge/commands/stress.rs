@@ -98,18 +98,24 @@ pub fn run(args: &Args) -> Result<Outcome> {
     if args.command.is_empty() {
         return stress(args, shard, None, 1_000_000);
     }
-    let staging = args.sandbox.staging()?;
-    let command = match from_words(&args.command, &staging) {
+    let cancel = Cancel::on_interrupt();
+    let command = match from_words(&args.command, &args.sandbox.builder(&[], &cancel)) {
         // A compile error is the submission's verdict, a finding (exit 1), as in `judge run`
         // and `judge strength`.
         Err(JudgeError::Build {
             source_file,
             command,
             message,
+            reason,
         }) => {
+            let message = match reason {
+                Some(reason) => format!("{reason}\n{message}"),
+                None => message,
+            };
             println!(
-                "CE   {}: the build failed ({command}):\n{}",
-                source_file.display(),
+                "CE   {}: the build failed ({}):\n{}",
+                judge_report::escape::terminal(&source_file.display().to_string()),
+                judge_report::escape::terminal(&command),
                 judge_report::escape::terminal(&message)
             );
             println!(

@@ -473,7 +473,10 @@ fn help_lists_every_language_the_judge_builds() {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        for (ext, _, _) in judge_core::runner::submission::TOOLCHAINS {
+        for ext in judge_core::runner::submission::TOOLCHAINS
+            .iter()
+            .map(|t| t.ext)
+        {
             assert!(
                 help.contains(&format!(".{ext} ")) || help.contains(&format!(".{ext})")),
                 "{command} --help does not name .{ext}: {help}"

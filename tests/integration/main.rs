@@ -2,6 +2,7 @@
 
 mod util;
 
+mod build_box;
 mod cli_basics;
 mod contestants;
 mod corpus_through_binary;

@@ -35,12 +35,19 @@ pub enum JudgeError {
         source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// Building a submission from source failed: a compile error, the submission's fault
-    /// (`judge run`, `judge stress` and `judge strength` make it a CE verdict: exit 1).
-    #[error("build of {} failed ({command}):\n{message}", source_file.display())]
+    /// (`judge run`, `judge stress` and `judge strength` make it a CE verdict: exit 1). `command` is the build command
+    /// as the box ran it (box paths), `message` the start of the compiler's output as written
+    /// (escaped by whoever shows it), `reason` a build limit that stopped it.
+    #[error(
+        "build of {} failed ({command}){}:\n{message}",
+        source_file.display(),
+        reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default()
+    )]
     Build {
         source_file: PathBuf,
         command: String,
         message: String,
+        reason: Option<String>,
     },
     /// The sandbox could not be set up or could not run a program.
     #[error("sandbox: {context}: {source}")]

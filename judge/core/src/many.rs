@@ -15,7 +15,7 @@ use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::registry::ProblemEntry;
 use crate::runner::report::Row;
-use crate::runner::submission::{Staging, from_path, is_source, toolchain};
+use crate::runner::submission::{Builder, build_all, is_source};
 use crate::runner::{Loaded, compile_error_rows, run_all};
 use crate::shards::{Header, Shard, Slot, Trouble};
 use crate::verdict::Verdict;
@@ -148,58 +148,6 @@ impl Judged {
     }
 }
 
-/// Which sources build to the same program: the same language, build and run commands and
-/// bytes (and class name, for languages that name the program after the file).
-type BuildKey = (String, String, String, String, Vec<u8>);
-
-/// Each distinct source built once per invocation; a build's result is shared by every
-/// submission with the same source.
-struct Builds<'a> {
-    staging: &'a Staging,
-    built: BTreeMap<BuildKey, Result<sandbox::Command, String>>,
-}
-
-impl Builds<'_> {
-    fn key(program: &Path) -> Option<BuildKey> {
-        let ext = program.extension()?.to_str()?.to_string();
-        let (build, run) = toolchain(&ext)?;
-        let named = [&build, &run]
-            .iter()
-            .any(|t| t.contains("{class}") || t.contains("{Class}"));
-        let class = if named {
-            program.file_stem()?.to_string_lossy().into_owned()
-        } else {
-            String::new()
-        };
-        let bytes = std::fs::read(program).ok()?;
-        Some((ext, build, run, class, bytes))
-    }
-
-    /// The command to run, or the build's failure (the build command and the compiler's
-    /// message).
-    fn get(&mut self, program: &Path) -> Result<Result<sandbox::Command, String>, JudgeError> {
-        let key = if is_source(program) {
-            Self::key(program)
-        } else {
-            None
-        };
-        if let Some(done) = key.as_ref().and_then(|k| self.built.get(k)) {
-            return Ok(done.clone());
-        }
-        let result = match from_path(program, self.staging) {
-            Ok(command) => Ok(command),
-            Err(JudgeError::Build {
-                command, message, ..
-            }) => Err(format!("({command}):\n{message}")),
-            Err(other) => return Err(other),
-        };
-        if let Some(key) = key {
-            self.built.insert(key, result.clone());
-        }
-        Ok(result)
-    }
-}
-
 /// What [`judge`] did.
 #[derive(Clone, Debug, Default)]
 pub struct Batch {
@@ -221,22 +169,40 @@ pub fn judge(
     entrants: &[Entrant],
     limits: &Limits,
     jobs: usize,
-    staging: &Staging,
+    builder: &Builder,
     progress: &Progress,
     cancel: &Cancel,
 ) -> Result<Batch, JudgeError> {
-    let mut builds = Builds {
-        staging,
-        built: BTreeMap::new(),
-    };
+    // Every submission built first, `jobs` builds at a time (each distinct build once, and
+    // from the build cache when it was built before).
+    progress.message("building");
+    let programs: Vec<PathBuf> = entrants.iter().map(|e| e.program.clone()).collect();
+    let built = build_all(&programs, builder, jobs);
     let mut batch = Batch::default();
-    for (i, entrant) in entrants.iter().enumerate() {
+    for (i, (entrant, built)) in entrants.iter().zip(built).enumerate() {
         if cancel.is_cancelled() {
             batch.interrupted = true;
             return Ok(batch);
         }
         progress.message(&entrant.name);
-        let (compile_error, rows) = match builds.get(&entrant.program)? {
+        let built = match built {
+            Ok(command) => Ok(command),
+            Err(JudgeError::Build {
+                command,
+                message,
+                reason,
+                ..
+            }) => Err(match reason {
+                Some(reason) => format!("({command}):\n{reason}\n{message}"),
+                None => format!("({command}):\n{message}"),
+            }),
+            Err(JudgeError::Interrupted(_)) => {
+                batch.interrupted = true;
+                return Ok(batch);
+            }
+            Err(other) => return Err(other),
+        };
+        let (compile_error, rows) = match built {
             Err(message) => (Some(message.clone()), compile_error_rows(tests, &message)),
             Ok(command) => {
                 let sandbox = Sandbox::hiding(command, jobs, hidden)

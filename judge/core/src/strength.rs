@@ -11,7 +11,7 @@ use crate::cancel::Cancel;
 use crate::error::JudgeError;
 use crate::progress::Progress;
 use crate::registry::ProblemEntry;
-use crate::runner::submission::{Staging, from_path, is_source};
+use crate::runner::submission::{Builder, build_all, from_path, is_source};
 use crate::runner::tests::Test;
 use crate::runner::{Loaded, run_all};
 use crate::verdict::{Verdict, judge};
@@ -74,7 +74,8 @@ pub struct Matrix {
     /// `verdicts[e][t]`: entrant `e` on test `t` (CE on every test if it did not build).
     pub verdicts: Vec<Vec<Verdict>>,
     /// The entrants whose source did not build, with the build command and the compiler's
-    /// first line: a compile error says nothing about the tests.
+    /// first line (or the build limit that stopped it), as written: a compile error says
+    /// nothing about the tests.
     pub compile_errors: Vec<(usize, String)>,
     /// Ctrl-C or SIGTERM stopped the measuring: `entrants` and `verdicts` hold the entrants
     /// judged on every test before it, these are the ones that were not (in order).
@@ -84,8 +85,9 @@ pub struct Matrix {
     pub sanitized: Vec<Vec<(usize, String)>>,
 }
 
-/// Runs every entrant on every test, `jobs` tests at a time. Interrupted (Ctrl-C, SIGTERM),
-/// it returns what was judged before: the entrants judged on every test, the rest in
+/// Runs every entrant on every test, `jobs` tests at a time. The entrants are built first,
+/// `jobs` builds at a time (each distinct source once). Interrupted (Ctrl-C, SIGTERM), it
+/// returns what was judged before: the entrants judged on every test, the rest in
 /// [`Matrix::not_judged`].
 #[allow(clippy::too_many_arguments)]
 pub fn measure(
@@ -94,7 +96,7 @@ pub fn measure(
     entrants: Vec<Entrant>,
     limits: &Limits,
     jobs: usize,
-    staging: &Staging,
+    builder: &Builder,
     progress: &Progress,
     cancel: &Cancel,
 ) -> Result<Matrix, JudgeError> {
@@ -106,24 +108,42 @@ pub fn measure(
         .collect();
     hidden.dedup();
     let mut compile_errors = Vec::new();
+    progress.message("building");
+    let paths: Vec<PathBuf> = entrants.iter().map(|e| e.path.clone()).collect();
+    let built = build_all(&paths, builder, jobs);
     let mut judged = entrants.len();
     let mut sanitized = Vec::new();
-    for (k, entrant) in entrants.iter().enumerate() {
+    for ((k, entrant), command) in entrants.iter().enumerate().zip(built) {
         if cancel.is_cancelled() {
             judged = k;
             break;
         }
         progress.message(&entrant.name);
-        let command = match from_path(&entrant.path, staging) {
+        let command = match command {
             Err(JudgeError::Build {
-                command, message, ..
+                command,
+                message,
+                reason,
+                ..
             }) => {
-                let first = message.lines().next().unwrap_or("").to_string();
+                let first = reason
+                    .or_else(|| {
+                        message
+                            .lines()
+                            .find(|l| !l.trim().is_empty())
+                            .map(String::from)
+                    })
+                    .unwrap_or_default();
                 compile_errors.push((k, format!("({command}): {first}")));
                 verdicts.push(vec![Verdict::CE; tests.len()]);
                 sanitized.push(Vec::new());
                 progress.set(((k + 1) * tests.len()) as u64);
                 continue;
+            }
+            Err(JudgeError::Interrupted(_)) => {
+                // Ctrl-C during the builds: this one and those after it are not judged.
+                judged = k;
+                break;
             }
             other => other?,
         };
@@ -256,11 +276,11 @@ pub fn family_hints(
     problem: &dyn ProblemEntry,
     entrant: &Entrant,
     limits: &Limits,
-    staging: &Staging,
+    builder: &Builder,
     cancel: &Cancel,
 ) -> Result<Vec<FamilyHint>, JudgeError> {
     const PER_FAMILY: u64 = 30;
-    let sandbox = Sandbox::new(from_path(&entrant.path, staging)?, 1)
+    let sandbox = Sandbox::new(from_path(&entrant.path, builder)?, 1)
         .map_err(|e| JudgeError::sandbox("setting up", e))?;
     let mut hints = Vec::new();
     for (family, _) in problem.families() {

@@ -32,7 +32,7 @@ use judge_core::cancel::Cancel;
 use judge_core::error::{JudgeError, JuryError};
 use judge_core::progress::Progress;
 use judge_core::registry::ProblemEntry;
-use judge_core::runner::submission::{Staging, from_source};
+use judge_core::runner::submission::{Builder, from_source};
 use judge_core::runner::{default_limits, run_all};
 use judge_core::verdict::Verdict;
 use programs::{CONTEST_RUSTC, Program};
@@ -497,14 +497,14 @@ fn measure_accepted(
     let dir = &std::fs::canonicalize(dir).map_err(|e| JudgeError::io(dir, e))?;
     let tests =
         judge_core::runner::load(problem, judge_core::runner::tests::discover(dir)?, false)?;
-    let staging = Staging::new()?;
-    let drop = sandbox::Isolation::detect().drop_privileges;
     let limits = default_limits(10.0, MEMORY_LIMIT_MB);
     let mut slowest = 0;
     let cancel = Cancel::on_interrupt();
+    // The jury's own solutions, built in the box like any submission's.
+    let builder = Builder::new(None, &[], &cancel);
     for solver in correct {
         let src = dir.join(format!("submissions/accepted/{solver}.rs"));
-        let command = from_source(&src, dir, &staging, drop)?;
+        let command = from_source(&src, dir, &builder)?;
         let sandbox =
             sandbox::Sandbox::new(command, 1).map_err(|e| JudgeError::sandbox("setting up", e))?;
         let progress = Progress::new(&format!("tests of {solver}.rs"), Some(tests.len() as u64));

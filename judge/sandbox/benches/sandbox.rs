@@ -31,12 +31,7 @@ fn bare(c: &mut Criterion) {
 }
 
 fn cat_sandbox() -> Sandbox {
-    let command = sandbox::Command {
-        program: "/bin/cat".into(),
-        args: vec![],
-        readable: vec![],
-    };
-    Sandbox::new(command, 1).unwrap()
+    Sandbox::new(sandbox::Command::system("/bin/cat", &[]), 1).unwrap()
 }
 
 /// Both ways alternately, one run after the other, so that the machine's load (shared, busy)

@@ -1,6 +1,7 @@
 //! Accounting in control groups: one group per slot, inside a group of this judge's own
-//! (`boardjudge-<pid>`, made beside nothing else: under the judge's own group of each
-//! hierarchy), removed when the sandbox is dropped. Everything a run starts is in its slot's
+//! (`boardjudge-u<uid>`, named after the first uid it leased, under the judge's own group of
+//! each hierarchy), removed when the sandbox is dropped. The groups of a judge that was killed
+//! are removed by the next judge (v1 and v2): they are stale once their uid's lease is free. Everything a run starts is in its slot's
 //! group, so the group's figures are the run's: peak memory (not the `ru_maxrss` of one
 //! process, which after `CLONE_VM` + `execve` carries the judge's own high-water mark), CPU time
 //! of every descendant (reaped or not), and a cap on processes that is the run's own rather
@@ -11,6 +12,12 @@
 //! handled. The child joins its groups itself, before `exec`, by writing `0` to each group's
 //! `tasks` (v1; a single-thread move, which skips the global lock `cgroup.procs` takes) or
 //! `cgroup.procs` (v2) file, opened here beforehand.
+//!
+//! On v1 with a cgroup2 hierarchy beside it (`/sys/fs/cgroup/unified`, the "hybrid" layout),
+//! each slot also has a group there, with no controller: only its pressure stall information
+//! (`cpu.pressure`) is read, to give a run back the time it waited for a CPU. A run is moved
+//! there only once it has lasted a while ([`SlotGroup::adopt`]): joining a cgroup2 group takes
+//! a global lock, a cost a short run need not pay.
 
 use std::fs::File;
 use std::io;
@@ -31,6 +38,10 @@ pub struct Hierarchy {
     pub version: Version,
     /// v1: the judge's own group in the memory, cpuacct and pids hierarchies; v2: one group.
     judge_dirs: Vec<PathBuf>,
+    /// v1 beside a cgroup2 hierarchy with pressure information: the judge's group there.
+    pressure_dir: Option<PathBuf>,
+    /// The lock of the uid the groups are named after: held until they are removed.
+    _lock: Option<File>,
 }
 
 const V1_CONTROLLERS: [&str; 3] = ["memory", "cpuacct", "pids"];
@@ -50,37 +61,95 @@ fn own_group(controller: &str) -> Option<String> {
     })
 }
 
-/// Removes the empty groups of judges that are gone (a judge killed by SIGKILL cannot remove
-/// its own): `boardjudge-<pid>` beside `dir`'s name whose process no longer exists. Only
-/// empty groups can be removed, so nothing running is touched.
+/// Is a judge's group named `name` (`boardjudge-u<uid>`, or `boardjudge-<pid>` of older
+/// judges) left by a judge that is gone? For a uid-named group, the lock that leases the uid is
+/// returned: held while the group is removed, so no judge takes the uid (and makes a group of
+/// that name) meanwhile. A pid-named group is stale when no process has that pid.
+fn stale(name: &str) -> Option<Option<File>> {
+    let rest = name.strip_prefix("boardjudge-")?;
+    if let Some(uid) = rest.strip_prefix('u').and_then(|u| u.parse::<u32>().ok()) {
+        return crate::uids::hold_if_free(uid).map(Some);
+    }
+    let pid = rest.parse::<i32>().ok()?;
+    // SAFETY: signal 0 only checks that the process exists.
+    let alive = unsafe { libc::kill(pid, 0) } == 0
+        || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+    (!alive).then_some(None)
+}
+
+/// Removes a group and every group below it, deepest first. Processes still in them are
+/// killed first (a backstop: a judge's runs die with it, their PID namespaces do).
+pub fn remove_group_tree(dir: &Path) {
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                remove_group_tree(&entry.path());
+            }
+        }
+    }
+    for attempt in 0..50 {
+        match std::fs::remove_dir(dir) {
+            Ok(()) => return,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return,
+            Err(_) if attempt < 49 => {
+                for file in ["cgroup.procs", "tasks"] {
+                    if let Ok(text) = std::fs::read_to_string(dir.join(file)) {
+                        for pid in text.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
+                            // SAFETY: a signal to a process listed in a dead judge's group.
+                            unsafe { libc::kill(pid, libc::SIGKILL) };
+                        }
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(_) => return,
+        }
+    }
+}
+
+/// Removes the groups of judges that are gone from `parent` (a judge killed by SIGKILL cannot
+/// remove its own), with everything below them.
 fn remove_stale_groups(parent: &Path) {
     let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("boardjudge-"))
-            .and_then(|p| p.parse::<i32>().ok())
-        else {
+        let Some(lock) = name.to_str().and_then(stale) else {
             continue;
         };
-        // SAFETY: signal 0 only checks that the process exists.
-        let alive = unsafe { libc::kill(pid, 0) } == 0
-            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
-        if alive {
-            continue;
-        }
-        if let Ok(slots) = std::fs::read_dir(entry.path()) {
-            for slot in slots.flatten() {
-                if slot.file_type().is_ok_and(|t| t.is_dir()) {
-                    let _ = std::fs::remove_dir(slot.path());
-                }
+        remove_group_tree(&entry.path());
+        drop(lock);
+    }
+}
+
+/// Where stale groups may be in a hierarchy: beside this judge's own, and at the root (a
+/// judge started from another group left its groups there). Besides the groups whose uid's
+/// lease is free, the groups named after the other uids this judge holds (`held`) are stale
+/// too: their owner held that uid as its first one until it died, and this judge holds it
+/// now, so no living judge owns them.
+fn stale_places(root: &Path, parent: &Path, held: &[u32]) {
+    for place in [parent, root] {
+        remove_stale_groups(place);
+        for uid in held {
+            let dir = place.join(format!("boardjudge-u{uid}"));
+            if dir.exists() {
+                remove_group_tree(&dir);
             }
         }
-        let _ = std::fs::remove_dir(entry.path());
+        if root == parent {
+            break;
+        }
     }
+}
+
+/// The cgroup2 hierarchy mounted beside the v1 controllers (`/sys/fs/cgroup/unified`) when it
+/// has pressure stall information: groups there measure how long their tasks waited for a
+/// CPU, which v1 has no file for.
+fn unified_with_pressure() -> Option<PathBuf> {
+    let root = Path::new("/sys/fs/cgroup/unified");
+    (root.join("cgroup.procs").exists() && root.join("cpu.pressure").exists())
+        .then(|| root.to_path_buf())
 }
 
 fn write(path: &Path, value: &str) -> io::Result<()> {
@@ -89,37 +158,55 @@ fn write(path: &Path, value: &str) -> io::Result<()> {
 }
 
 impl Hierarchy {
-    /// Makes the judge's own group (`boardjudge-<pid>`), or says why not.
-    pub fn create() -> Result<Hierarchy, crate::Missing> {
+    /// Makes the judge's own group, named after its first leased uid (`boardjudge-u<uid>`,
+    /// so that a later judge can tell it is stale once that uid's lease is gone), or says why
+    /// not. The groups of judges that are gone are removed first; `others` are the other uids
+    /// this judge leased (groups named after them are a dead judge's).
+    pub fn create(
+        lease: &crate::uids::UidLease,
+        others: &[u32],
+    ) -> Result<Hierarchy, crate::Missing> {
         use crate::Missing::Refused;
-        let name = format!("boardjudge-{}", std::process::id());
+        let name = format!("boardjudge-u{}", lease.uid);
+        let lock = lease.hold().ok();
         let base = Path::new("/sys/fs/cgroup");
         let v1_ok = V1_CONTROLLERS
             .iter()
             .all(|c| base.join(c).join("tasks").exists());
+        // A group of this name left by a judge that held the uid before and was killed.
+        let fresh = |dir: &Path| {
+            if dir.exists() {
+                remove_group_tree(dir);
+            }
+            std::fs::create_dir(dir)
+                .map_err(|e| Refused(format!("cannot create {}: {e}", dir.display())))
+        };
         if v1_ok {
-            let mut judge_dirs = Vec::new();
+            let mut hierarchy = Hierarchy {
+                version: Version::V1,
+                judge_dirs: Vec::new(),
+                pressure_dir: None,
+                _lock: lock,
+            };
             for controller in V1_CONTROLLERS {
                 let own = own_group(controller).unwrap_or_else(|| "/".to_string());
-                let dir = base
-                    .join(controller)
-                    .join(own.trim_start_matches('/'))
-                    .join(&name);
-                if let Err(e) = std::fs::create_dir(&dir) {
-                    let hierarchy = Hierarchy {
-                        version: Version::V1,
-                        judge_dirs,
-                    };
-                    drop(hierarchy);
-                    return Err(Refused(format!("cannot create {}: {e}", dir.display())));
-                }
-                judge_dirs.push(dir);
+                let parent = base.join(controller).join(own.trim_start_matches('/'));
+                stale_places(&base.join(controller), &parent, others);
+                let dir = parent.join(&name);
+                fresh(&dir)?;
+                hierarchy.judge_dirs.push(dir);
             }
-            let _ = write(&judge_dirs[0].join("memory.use_hierarchy"), "1");
-            return Ok(Hierarchy {
-                version: Version::V1,
-                judge_dirs,
-            });
+            let _ = write(&hierarchy.judge_dirs[0].join("memory.use_hierarchy"), "1");
+            if let Some(root) = unified_with_pressure() {
+                let own = own_group("").unwrap_or_else(|| "/".to_string());
+                let parent = root.join(own.trim_start_matches('/'));
+                stale_places(&root, &parent, others);
+                let dir = parent.join(&name);
+                if fresh(&dir).is_ok() {
+                    hierarchy.pressure_dir = Some(dir);
+                }
+            }
+            return Ok(hierarchy);
         }
         // cgroup v2: the unified hierarchy at /sys/fs/cgroup (or /sys/fs/cgroup/unified) with
         // the memory and pids controllers available.
@@ -133,13 +220,14 @@ impl Hierarchy {
             }
             let own = own_group("").unwrap_or_else(|| "/".to_string());
             let parent = root.join(own.trim_start_matches('/'));
-            remove_stale_groups(&parent);
+            stale_places(&root, &parent, others);
             let dir = parent.join(&name);
-            std::fs::create_dir(&dir)
-                .map_err(|e| Refused(format!("cannot create {}: {e}", dir.display())))?;
+            fresh(&dir)?;
             let hierarchy = Hierarchy {
                 version: Version::V2,
                 judge_dirs: vec![dir.clone()],
+                pressure_dir: None,
+                _lock: lock,
             };
             // Slots are children of the judge's group: it delegates memory and pids to them.
             write(&dir.join("cgroup.subtree_control"), "+memory +pids +cpu")
@@ -153,11 +241,21 @@ impl Hierarchy {
         ))
     }
 
+    /// Where this judge's groups are (v1: one per controller, then the pressure group).
+    pub fn dirs(&self) -> Vec<PathBuf> {
+        self.judge_dirs
+            .iter()
+            .chain(&self.pressure_dir)
+            .cloned()
+            .collect()
+    }
+
     /// Makes slot `k`'s group, limited to `processes` processes at once.
     pub fn slot(&self, k: usize, processes: u64) -> io::Result<SlotGroup> {
         let name = format!("slot-{k}");
         let dirs: Vec<PathBuf> = self.judge_dirs.iter().map(|d| d.join(&name)).collect();
-        for dir in &dirs {
+        let pressure_dir = self.pressure_dir.as_ref().map(|d| d.join(&name));
+        for dir in dirs.iter().chain(&pressure_dir) {
             std::fs::create_dir(dir)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         }
@@ -198,6 +296,11 @@ impl Hierarchy {
                     kill: None,
                     force_empty: Some(memory.join("memory.force_empty")),
                     limit_set: std::cell::Cell::new(0),
+                    pressure: None,
+                    pressure_dir: None,
+                    pressure_procs: None,
+                    adopted: std::cell::RefCell::new(Vec::new()),
+                    pressure_base: std::cell::Cell::new(None),
                     dirs,
                 }
             }
@@ -219,17 +322,35 @@ impl Hierarchy {
                     kill: Some(dir.join("cgroup.kill")),
                     force_empty: None,
                     limit_set: std::cell::Cell::new(0),
+                    pressure: File::open(dir.join("cpu.pressure")).ok(),
+                    pressure_dir: None,
+                    pressure_procs: None,
+                    adopted: std::cell::RefCell::new(Vec::new()),
+                    pressure_base: std::cell::Cell::new(None),
                     dirs,
                 }
             }
         };
+        let mut group = group;
+        if let Some(dir) = pressure_dir {
+            // Not joined at the start (a write to a cgroup2 `cgroup.procs` takes a global lock:
+            // tens of µs on every run); a run that lasts is moved in ([`SlotGroup::adopt`]).
+            if let (Ok(procs), Ok(pressure)) = (
+                open_w(dir.join("cgroup.procs")),
+                File::open(dir.join("cpu.pressure")),
+            ) {
+                group.pressure_procs = Some(procs);
+                group.pressure = Some(pressure);
+            }
+            group.pressure_dir = Some(dir);
+        }
         Ok(group)
     }
 }
 
 impl Drop for Hierarchy {
     fn drop(&mut self) {
-        for dir in &self.judge_dirs {
+        for dir in self.judge_dirs.iter().chain(&self.pressure_dir) {
             let _ = std::fs::remove_dir(dir);
         }
     }
@@ -256,6 +377,16 @@ pub struct SlotGroup {
     kill: Option<PathBuf>,
     force_empty: Option<PathBuf>,
     limit_set: std::cell::Cell<u64>,
+    /// `cpu.pressure` of the run's cgroup2 group (on v1, the group beside it in the unified
+    /// hierarchy), if the machine has pressure information.
+    pressure: Option<File>,
+    pressure_dir: Option<PathBuf>,
+    /// v1: `cgroup.procs` of the pressure group, where a run that lasts is moved.
+    pressure_procs: Option<File>,
+    /// The processes of the current run moved there.
+    adopted: std::cell::RefCell<Vec<i32>>,
+    /// The pressure total when the current run was first looked at.
+    pressure_base: std::cell::Cell<Option<std::time::Duration>>,
 }
 
 // The Cell is only touched by the one thread that runs the slot.
@@ -315,6 +446,8 @@ impl SlotGroup {
             self.cpu.write_at(b"0", 0)?;
         }
         self.oom_kills_before.set(self.oom_kills()?);
+        self.adopted.borrow_mut().clear();
+        self.pressure_base.set(None);
         Ok(())
     }
 
@@ -350,6 +483,63 @@ impl SlotGroup {
                     .ok_or_else(|| io::Error::other("no usage_usec in cpu.stat"))
             }
         }
+    }
+
+    /// The `full` total of `cpu.pressure`: how long, in all, every runnable task of the
+    /// group was kept waiting for a CPU at once (time in which none of them ran although one
+    /// could; tasks that have exited included). Cumulative since the group was made.
+    fn cpu_full_total(&self) -> Option<std::time::Duration> {
+        let file = self.pressure.as_ref()?;
+        let mut buffer = [0u8; 256];
+        let n = file.read_at(&mut buffer, 0).ok()?;
+        let text = std::str::from_utf8(&buffer[..n]).ok()?;
+        let micros = text
+            .lines()
+            .find(|l| l.starts_with("full "))?
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("total="))?
+            .parse::<u64>()
+            .ok()?;
+        Some(std::time::Duration::from_micros(micros))
+    }
+
+    /// Does the group measure pressure?
+    pub fn has_pressure(&self) -> bool {
+        self.pressure.is_some()
+    }
+
+    /// Starts measuring the current run's pressure (called once it has lasted a while, and
+    /// again as it goes on): on v1, its processes are moved into the pressure group (those
+    /// it starts later are born there); the total so far is the base. A run shorter than the
+    /// first call costs nothing, and its processes' waits before it are not counted.
+    pub fn adopt(&self) {
+        if self.pressure.is_none() {
+            return;
+        }
+        if self.pressure_base.get().is_none() {
+            self.pressure_base.set(self.cpu_full_total());
+        }
+        let Some(procs) = &self.pressure_procs else {
+            return;
+        };
+        let Ok(text) = std::fs::read_to_string(&self.procs[0]) else {
+            return;
+        };
+        let mut adopted = self.adopted.borrow_mut();
+        for pid in text.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
+            if !adopted.contains(&pid) {
+                adopted.push(pid);
+                // A process that exited meanwhile cannot be moved: nothing to measure.
+                let _ = procs.write_at(pid.to_string().as_bytes(), 0);
+            }
+        }
+    }
+
+    /// How long the current run's tasks were all kept waiting for a CPU since
+    /// [`SlotGroup::adopt`] was first called (`None`: no pressure information).
+    pub fn cpu_full_wait(&self) -> Option<std::time::Duration> {
+        let base = self.pressure_base.get()?;
+        Some(self.cpu_full_total()?.saturating_sub(base))
     }
 
     /// Peak memory use of the group since `prepare`, in bytes.
@@ -404,7 +594,7 @@ impl Drop for SlotGroup {
             self.kill_all();
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        for dir in &self.dirs {
+        for dir in self.dirs.iter().chain(&self.pressure_dir) {
             let _ = std::fs::remove_dir(dir);
         }
     }

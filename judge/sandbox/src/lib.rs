@@ -1,15 +1,19 @@
-//! The sandbox a submission runs in. What it isolates and what it does not is written down
-//! in the README ("The sandbox", a threat-model table). In short, as root, each run gets:
-//! new PID, IPC and mount namespaces and its slot's empty network namespace; a private,
-//! read-only root holding only `/usr`, `/etc`, a minimal `/dev` and the submission's own files
-//! ([`rootfs`]), with a fresh `/tmp` and `/proc` of its own; its slot's cgroups ([`cgroup`]:
-//! peak memory, CPU time of every process, a process cap); a uid no other judge holds
+//! The sandbox a submission runs in, and a contestant's source is built in. What it isolates
+//! and what it does not is written down in the README ("The sandbox", a threat-model table).
+//! In short, as root, each run gets: new PID, IPC, cgroup and mount namespaces and its slot's
+//! empty network and UTS namespaces; a private, read-only root holding only `/usr`, `/etc`
+//! (with generated accounts), the toolchains' folders, a `/dev` like any Linux's and the
+//! submission's own files **copied** into `/box` ([`rootfs`]), with a fresh `/tmp` and `/proc`
+//! of its own; its slot's cgroups ([`cgroup`]: peak memory, CPU time of every process, a
+//! process cap, and the time its processes waited for a CPU); a uid no other judge holds
 //! ([`uids`]); Landlock (no TCP, no signals or abstract sockets outside); rlimits as a
-//! backstop; a parent-death signal; and a wall clock. Without root: a PID namespace inside a
-//! user namespace with new IPC and network namespaces and every mount read-only except the
-//! scratch directory (where the kernel allows user namespaces), Landlock on files, and
-//! rlimits in place of cgroups.
+//! backstop; a parent-death signal; and a wall clock. A build ([`build`]) gets the same box
+//! with a writable `/box` of fixed size holding only its sources. Without root: a PID
+//! namespace inside a user namespace with new IPC and network namespaces and every mount
+//! read-only except the scratch directory (where the kernel allows user namespaces), Landlock
+//! on files, and rlimits in place of cgroups.
 
+pub mod build;
 pub mod cgroup;
 pub mod landlock;
 pub mod remove;
@@ -22,6 +26,7 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -88,15 +93,68 @@ impl Limits {
     }
 }
 
-/// The command to run, resolved: an absolute program, its arguments, and the files and
-/// directories it must be able to read (programs, scripts and directories named on the
-/// command line). With a private root these appear under `/box/<k>/<name>` and the arguments
-/// naming them are rewritten to match.
+/// A file of the submission, copied into the box at `/box/<path>` (never bound from the host:
+/// a run sees its own files and nothing that lies beside them on the host).
 #[derive(Clone, Debug)]
+pub struct BoxFile {
+    /// The path under `/box`, relative (`sol`, `sol.py`, `classes/Main.class`).
+    pub path: String,
+    pub contents: Arc<[u8]>,
+    pub executable: bool,
+}
+
+/// Where the submission's files are inside the box.
+pub const BOX: &str = "/box";
+
+/// The command to run, resolved: a program and its arguments as the run sees them, the
+/// files copied into the box for it, and the toolchain folders it needs outside `/usr`.
+#[derive(Clone, Debug, Default)]
 pub struct Command {
+    /// The program: one of `files` (`/box/<path>`), or a system program at its host path
+    /// (under `/usr`, or in one of `toolchain_roots`).
     pub program: PathBuf,
+    /// The arguments; those naming the submission's files name them under `/box`.
     pub args: Vec<String>,
-    pub readable: Vec<PathBuf>,
+    /// The submission's files, copied under `/box`.
+    pub files: Vec<BoxFile>,
+    /// Host folders shown read-only at their own path (a rustup toolchain, `/opt/pypy3`):
+    /// only a judge's configuration puts them here, never a submission.
+    pub toolchain_roots: Vec<PathBuf>,
+    /// Environment besides `PATH`, `LANG`, `HOME` and `TMPDIR` (a build's `GOCACHE`).
+    pub env: Vec<(String, String)>,
+}
+
+impl Command {
+    /// A program of the system with its arguments, and no files of its own (`/bin/cat`).
+    pub fn system(program: impl Into<PathBuf>, args: &[&str]) -> Command {
+        Command {
+            program: program.into(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            ..Command::default()
+        }
+    }
+}
+
+/// What kind of box a [`Sandbox`] makes, besides the command.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Host paths the runs must not see even where they lie inside something visible.
+    pub hidden: Vec<PathBuf>,
+    /// A build: `/box` is writable (this size), the working directory is `/box/src`, and
+    /// `HOME` and `TMPDIR` are `/box/tmp`.
+    pub build: Option<rootfs::BuildBox>,
+    /// Processes (threads included) a slot may have at once.
+    pub processes: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hidden: Vec::new(),
+            build: None,
+            processes: PROCESSES_PER_SLOT,
+        }
+    }
 }
 
 /// Why an isolation feature is not in use on this machine.
@@ -229,7 +287,7 @@ impl Isolation {
         };
         let root = match &self.private_root {
             Ok(()) => {
-                "private root: yes (/usr, /etc, /dev minimal, the submission's folder)".to_string()
+                "private root: yes (/usr, /etc, /dev, the submission's files copied)".to_string()
             }
             Err(why) => format!("private root: no ({why})"),
         };
@@ -265,15 +323,17 @@ pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// One parallel slot: its user, its scratch directory, its namespaces, groups and rules.
 struct Slot {
-    uid: Option<uids::UidLease>,
-    /// The working directory: `/tmp` inside a private root, else a scratch directory.
-    workdir: PathBuf,
-    ruleset: Option<landlock::Ruleset>,
-    namespaces: Option<rootfs::SlotNamespaces>,
+    // Dropped in this order: the group (its processes killed, then removed) before the lease.
     group: Option<cgroup::SlotGroup>,
+    namespaces: Option<rootfs::SlotNamespaces>,
+    ruleset: Option<landlock::Ruleset>,
+    /// The working directory: `/tmp` (or `/box/src` for a build) inside a private root, else
+    /// a scratch directory.
+    workdir: PathBuf,
+    uid: Option<uids::UidLease>,
 }
 
-/// A sandbox for one `judge run` / `stress` / `strength`: `slots` runs at a time.
+/// A sandbox for one `judge run` / `stress` / `strength`, or one build: `slots` runs at a time.
 pub struct Sandbox {
     // Dropped in this order: the slots' groups before the judge's group that holds them.
     slots: Vec<Slot>,
@@ -284,9 +344,12 @@ pub struct Sandbox {
     /// Without root, in the read-only tree: paths covered by an empty mount in every run (the
     /// test data and the judge's executable, which Landlock's `/usr` rule would let it read).
     covered: Vec<(CString, bool)>,
-    /// The program and arguments as the run sees them.
-    program: PathBuf,
-    args: Vec<String>,
+    /// The command as the runs see it.
+    command: Command,
+    /// Without a private root: where `/box` is on the host (for a build, each slot's own).
+    box_on_host: Option<PathBuf>,
+    build: Option<rootfs::BuildBox>,
+    processes: u64,
     /// `RLIMIT_NPROC` when there is no pids cgroup: per sandbox user as root; without root it
     /// counts all the real user's processes, so it is what the user already runs plus room
     /// for every slot.
@@ -295,62 +358,62 @@ pub struct Sandbox {
     judge_pidfd: Option<OwnedFd>,
 }
 
-/// The directory a submission file lives in (its own files are next to it), or the
-/// directory itself.
-fn own_directory(path: &Path) -> PathBuf {
-    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    if real.is_dir() {
-        real
-    } else {
-        real.parent().map_or(real.clone(), Path::to_path_buf)
+/// `word` with a leading `/box` replaced by `outside` (the box's folder on the host, without a
+/// private root).
+fn rebase(word: &str, outside: Option<&Path>) -> String {
+    match (outside, word.strip_prefix(BOX)) {
+        (Some(dir), Some(rest)) if rest.is_empty() || rest.starts_with('/') => {
+            format!("{}{rest}", dir.display())
+        }
+        _ => word.to_string(),
     }
 }
 
-/// Where `command`'s files appear inside a private root, and the command rewritten to match:
-/// files and directories under `/usr` or `/etc` stay where they are; for the others, the
-/// directory holding each (or the directory itself) is bound at `/box/<k>`, so a submission
-/// reads its own files next to it (a Python module beside the script).
-fn relocate(command: &Command) -> (Vec<rootfs::Bind>, PathBuf, Vec<String>) {
-    let mut binds: Vec<rootfs::Bind> = Vec::new();
-    let mut inside = |path: &Path| -> PathBuf {
-        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        if real.starts_with("/usr") || real.starts_with("/etc") {
-            return path.to_path_buf();
+/// Writes `files` under `dir` (an ordinary folder: without a private root), owned by `owner`
+/// when given, read-only unless `writable`.
+fn write_box_files(
+    dir: &Path,
+    files: &[BoxFile],
+    dirs: &[String],
+    owner: Option<u32>,
+    writable: bool,
+) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let make_dir = |path: &Path| -> io::Result<()> {
+        std::fs::create_dir_all(path)?;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))?;
+        if let Some(uid) = owner {
+            std::os::unix::fs::chown(path, Some(uid), Some(uid))?;
         }
-        let dir = own_directory(&real);
-        let at = match binds.iter().find(|b| b.host == dir) {
-            Some(b) => b.inside.clone(),
-            None => {
-                let at = Path::new("/box").join(binds.len().to_string());
-                binds.push(rootfs::Bind {
-                    host: dir.clone(),
-                    inside: at.clone(),
-                });
-                at
-            }
-        };
-        match real.strip_prefix(&dir) {
-            Ok(rest) if !rest.as_os_str().is_empty() => at.join(rest),
-            _ => at,
-        }
+        Ok(())
     };
-    let program = inside(&command.program);
-    let mut renamed: Vec<(String, String)> = Vec::new();
-    for path in &command.readable {
-        let at = inside(path);
-        renamed.push((path.display().to_string(), at.display().to_string()));
+    for sub in dirs {
+        if !rootfs::safe_box_path(sub) {
+            return Err(io::Error::other(format!("{sub}: not a box path")));
+        }
+        make_dir(&dir.join(sub))?;
     }
-    let args = command
-        .args
-        .iter()
-        .map(|a| {
-            renamed
-                .iter()
-                .find(|(host, _)| host == a)
-                .map_or_else(|| a.clone(), |(_, at)| at.clone())
-        })
-        .collect();
-    (binds, program, args)
+    for file in files {
+        if !rootfs::safe_box_path(&file.path) {
+            return Err(io::Error::other(format!("{}: not a box path", file.path)));
+        }
+        let path = dir.join(&file.path);
+        if let Some(parent) = path.parent() {
+            make_dir(parent)?;
+        }
+        std::fs::write(&path, &file.contents)?;
+        let mode = match (file.executable, writable) {
+            (true, false) => 0o555,
+            (false, false) => 0o444,
+            (true, true) => 0o755,
+            (false, true) => 0o644,
+        };
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))?;
+        if let Some(uid) = owner {
+            std::os::unix::fs::chown(&path, Some(uid), Some(uid))?;
+        }
+    }
+    Ok(())
 }
 
 impl Sandbox {
@@ -361,15 +424,24 @@ impl Sandbox {
     /// A sandbox whose runs cannot see `hidden` (the test data) even where it lies inside
     /// something they can see.
     pub fn hiding(command: Command, slots: usize, hidden: &[PathBuf]) -> io::Result<Sandbox> {
+        Sandbox::with(
+            command,
+            slots,
+            &Options {
+                hidden: hidden.to_vec(),
+                ..Options::default()
+            },
+        )
+    }
+
+    /// A sandbox of the kind `options` says (a build's, or runs').
+    pub fn with(command: Command, slots: usize, options: &Options) -> io::Result<Sandbox> {
         let mut isolation = Isolation::detect();
-        let (binds, program, args) = relocate(&command);
         // The judge's own executable is hidden too, wherever it is installed: inside
-        // `/usr/local/bin` it would otherwise answer every test (`judge solve`). Not when it is
-        // the submission itself (the solution programs are links to it).
-        let mut hidden = hidden.to_vec();
-        if let Ok(judge) = std::env::current_exe().and_then(std::fs::canonicalize)
-            && std::fs::canonicalize(&command.program).ok().as_ref() != Some(&judge)
-        {
+        // `/usr/local/bin` it would otherwise answer every test (`judge solve`). (When the
+        // submission is the judge itself, it runs from its copy in the box.)
+        let mut hidden = options.hidden.clone();
+        if let Ok(judge) = std::env::current_exe().and_then(std::fs::canonicalize) {
             hidden.push(judge);
         }
         let covered = hidden
@@ -382,12 +454,25 @@ impl Sandbox {
                     .map(|c| (c, is_dir))
             })
             .collect();
-        let layout = rootfs::Layout { binds, hidden };
+        let slots = slots.max(1);
+        let leases = if isolation.drop_privileges {
+            uids::lease(slots)?.into_iter().map(Some).collect()
+        } else {
+            (0..slots).map(|_| None).collect::<Vec<_>>()
+        };
+        let layout = |user: Option<u32>| rootfs::Layout {
+            files: command.files.clone(),
+            toolchain_roots: command.toolchain_roots.clone(),
+            hidden: hidden.clone(),
+            user,
+            build: options.build.clone(),
+        };
         // The first slot's root, which also tells whether the machine allows one (a container
         // without the right to mount does not): if not, runs fall back to Landlock on files.
+        let first_uid = leases.first().and_then(|l| l.as_ref().map(|l| l.uid));
         let mut first_namespaces = None;
         if isolation.private_root.is_ok() {
-            match rootfs::SlotNamespaces::build(&layout) {
+            match rootfs::SlotNamespaces::build(&layout(first_uid)) {
                 Ok(ns) => first_namespaces = Some(ns),
                 Err(e) => isolation.private_root = Err(Missing::Refused(e.to_string())),
             }
@@ -399,14 +484,23 @@ impl Sandbox {
         } else {
             Some(scratch_root()?)
         };
-        let slots = slots.max(1);
-        let leases = if isolation.drop_privileges {
-            uids::lease(slots)?.into_iter().map(Some).collect()
-        } else {
-            (0..slots).map(|_| None).collect::<Vec<_>>()
+        let box_on_host = match (&root, &options.build) {
+            (Some(root), None) => {
+                let dir = root.join("box");
+                write_box_files(&dir, &command.files, &[], None, false)?;
+                Some(dir)
+            }
+            _ => None,
         };
-        let cgroups = if isolation.drop_privileges {
-            match cgroup::Hierarchy::create() {
+        let cgroups = match leases.first() {
+            Some(Some(lease)) => match cgroup::Hierarchy::create(
+                lease,
+                &leases[1..]
+                    .iter()
+                    .flatten()
+                    .map(|l| l.uid)
+                    .collect::<Vec<_>>(),
+            ) {
                 Ok(h) => {
                     isolation.cgroup = Ok(h.version);
                     Some(h)
@@ -415,14 +509,8 @@ impl Sandbox {
                     isolation.cgroup = Err(why);
                     None
                 }
-            }
-        } else {
-            None
-        };
-        let (program, args) = if private_root {
-            (program, args)
-        } else {
-            (command.program.clone(), command.args.clone())
+            },
+            _ => None,
         };
         let mut made = Vec::new();
         for (k, uid) in leases.into_iter().enumerate() {
@@ -430,9 +518,14 @@ impl Sandbox {
             let (workdir, namespaces) = if private_root {
                 let namespaces = match first_namespaces.take() {
                     Some(ns) => ns,
-                    None => rootfs::SlotNamespaces::build(&layout)?,
+                    None => rootfs::SlotNamespaces::build(&layout(uid_number))?,
                 };
-                (PathBuf::from("/tmp"), Some(namespaces))
+                let workdir = if options.build.is_some() {
+                    Path::new(BOX).join("src")
+                } else {
+                    PathBuf::from("/tmp")
+                };
+                (workdir, Some(namespaces))
             } else {
                 let workdir = root
                     .as_ref()
@@ -442,12 +535,12 @@ impl Sandbox {
                 (workdir, None)
             };
             let group = match &cgroups {
-                Some(h) => Some(h.slot(k, PROCESSES_PER_SLOT)?),
+                Some(h) => Some(h.slot(k, options.processes)?),
                 None => None,
             };
             let mut rules: Vec<(&Path, landlock::Access)> = [
-                "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
-                "/proc", "/sys",
+                "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
+                "/sys",
             ]
             .iter()
             .map(|p| (Path::new(*p), landlock::Access::ReadExecute))
@@ -461,15 +554,11 @@ impl Sandbox {
             ] {
                 rules.push((Path::new(device), landlock::Access::Full));
             }
-            // The submission's own files and the directories they are in.
-            let own: Vec<PathBuf> = std::iter::once(&command.program)
-                .chain(&command.readable)
-                .filter(|p| !p.starts_with("/usr") && !p.starts_with("/etc"))
-                .map(|p| own_directory(p))
-                .collect();
-            rules.push((Path::new(&command.program), landlock::Access::ReadExecute));
-            for path in command.readable.iter().chain(&own) {
-                rules.push((path.as_path(), landlock::Access::ReadExecute));
+            for toolchain in &command.toolchain_roots {
+                rules.push((toolchain.as_path(), landlock::Access::ReadExecute));
+            }
+            if let Some(dir) = &box_on_host {
+                rules.push((dir.as_path(), landlock::Access::ReadExecute));
             }
             rules.push((workdir.as_path(), landlock::Access::Full));
             // With a private root the files are limited by what is mounted; Landlock then
@@ -484,9 +573,9 @@ impl Sandbox {
             });
         }
         let process_limit = if isolation.drop_privileges {
-            PROCESSES_PER_SLOT
+            options.processes
         } else {
-            own_process_count() + PROCESSES_PER_SLOT * made.len() as u64
+            own_process_count() + options.processes * made.len() as u64
         };
         // SAFETY: pidfd_open on this very process.
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) };
@@ -498,8 +587,10 @@ impl Sandbox {
             _cgroups: cgroups,
             root,
             isolation,
-            program,
-            args,
+            command,
+            box_on_host,
+            build: options.build.clone(),
+            processes: options.processes,
             process_limit,
             judge_pidfd,
         })
@@ -507,6 +598,48 @@ impl Sandbox {
 
     pub fn slots(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The cgroups of this sandbox's judge, if it has any (for tests and diagnostics).
+    pub fn cgroup_dirs(&self) -> Vec<PathBuf> {
+        self._cgroups.as_ref().map_or_else(Vec::new, |h| h.dirs())
+    }
+
+    /// Where `/box` of slot `slot` is on the host, without a private root.
+    fn outside(&self, slot: &Slot) -> Option<PathBuf> {
+        if slot.namespaces.is_some() {
+            return None;
+        }
+        match &self.build {
+            // A build's box is its slot's scratch directory (`/box/src` is `<slot>/src`).
+            Some(_) => Some(slot.workdir.clone()),
+            None => self.box_on_host.clone(),
+        }
+    }
+
+    /// A descriptor of slot `slot`'s `/box` (after a build: the files it wrote).
+    pub fn box_dir(&self, slot: usize) -> io::Result<OwnedFd> {
+        let slot = &self.slots[slot];
+        match (&slot.namespaces, self.outside(slot)) {
+            (Some(ns), _) => ns.box_dir.try_clone(),
+            (None, Some(dir)) => {
+                let path = CString::new(dir.as_os_str().as_bytes())
+                    .map_err(|_| io::Error::other("a NUL byte in a path"))?;
+                // SAFETY: a valid C string; a directory opened without following links.
+                let fd = unsafe {
+                    libc::open(
+                        path.as_ptr(),
+                        libc::O_PATH | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+                    )
+                };
+                if fd < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                // SAFETY: just opened.
+                Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+            }
+            (None, None) => Err(io::Error::other("no box")),
+        }
     }
 
     /// Runs the command once in slot `slot` with `stdin` as its input.
@@ -519,21 +652,34 @@ impl Sandbox {
     ) -> io::Result<Finished> {
         let slot = &self.slots[slot];
         let uid = slot.uid.as_ref().map(|l| l.uid);
+        let outside = self.outside(slot);
         if slot.namespaces.is_none() {
             reset_dir(&slot.workdir, uid)?;
+            if let (Some(build), Some(dir)) = (&self.build, &outside) {
+                // A build's sources, fresh in its scratch directory.
+                write_box_files(dir, &self.command.files, &build.dirs, uid, true)?;
+            }
         }
         let c =
             |s: &[u8]| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
-        let program = c(self.program.as_os_str().as_bytes())?;
+        let at = |word: &str| rebase(word, outside.as_deref());
+        let program = c(at(&self.command.program.to_string_lossy()).as_bytes())?;
         let mut argv = vec![program.clone()];
-        for a in &self.args {
-            argv.push(c(a.as_bytes())?);
+        for a in &self.command.args {
+            argv.push(c(at(a).as_bytes())?);
         }
+        let (home, workdir) = match &self.build {
+            Some(_) => (at("/box/tmp"), at("/box/src")),
+            None => (
+                slot.workdir.display().to_string(),
+                slot.workdir.display().to_string(),
+            ),
+        };
         let mut envp = vec![
             c(format!("PATH={SANDBOX_PATH}").as_bytes())?,
             c(b"LANG=C.UTF-8")?,
-            c(format!("HOME={}", slot.workdir.display()).as_bytes())?,
-            c(format!("TMPDIR={}", slot.workdir.display()).as_bytes())?,
+            c(format!("HOME={home}").as_bytes())?,
+            c(format!("TMPDIR={home}").as_bytes())?,
         ];
         if limits.sanitizer {
             for (name, value) in SANITIZER_OPTIONS {
@@ -546,6 +692,9 @@ impl Sandbox {
                 }
                 envp.push(c(format!("{name}={value}").as_bytes())?);
             }
+        }
+        for (key, value) in &self.command.env {
+            envp.push(c(format!("{key}={}", at(value)).as_bytes())?);
         }
         let cpu_seconds = limits.cpu.as_secs() + 1;
         // The group's memory cap is the limit itself: the kernel reclaims caches (the
@@ -574,12 +723,15 @@ impl Sandbox {
             }
             rlimits.push((libc::RLIMIT_NPROC, self.process_limit, self.process_limit));
         }
+        // A run's /tmp holds at most its memory; a build writes into its box, of fixed size.
+        let tmp_bytes = self.build.as_ref().map_or(memory_cap, |b| b.bytes);
         let private_root = match &slot.namespaces {
             Some(ns) => Some(spawn::PrivateRoot {
                 mount_namespace: ns.mount.as_raw_fd(),
                 network_namespace: ns.network.as_raw_fd(),
+                uts_namespace: ns.uts.as_raw_fd(),
                 tmp_options: c(format!(
-                    "size={memory_cap},mode=0700,uid={0},gid={0}",
+                    "size={tmp_bytes},mode=0700,uid={0},gid={0}",
                     uid.unwrap_or(0)
                 )
                 .as_bytes())?,
@@ -590,7 +742,8 @@ impl Sandbox {
             program,
             argv,
             envp,
-            workdir: c(slot.workdir.as_os_str().as_bytes())?,
+            workdir: c(workdir.as_bytes())?,
+            writable: c(slot.workdir.as_os_str().as_bytes())?,
             uid,
             identity_map: match uid {
                 Some(uid) if self.isolation.own_user_namespace => {
@@ -607,24 +760,45 @@ impl Sandbox {
             read_only_tree: self.isolation.read_only_mounts,
             covered: &self.covered,
             cgroup_join: slot.group.as_ref().map_or_else(Vec::new, |g| g.join_fds()),
+            cgroup_namespace: self.isolation.pid_namespace,
             judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };
         let cpu_usage = |group: &cgroup::SlotGroup| group.cpu_ns().ok().map(Duration::from_nanos);
         let gauge = slot.group.as_ref().map(|g| move || cpu_usage(g));
         let tasks = slot.group.as_ref().map(|g| move || g.tasks());
+        let waited = slot
+            .group
+            .as_ref()
+            .filter(|g| g.has_pressure())
+            .map(|g| move || g.cpu_full_wait());
+        let adopt = slot
+            .group
+            .as_ref()
+            .filter(|g| g.has_pressure())
+            .map(|g| move || g.adopt());
         let watch = spawn::Watch {
             stdin,
             wall: limits.wall,
             output_cap: limits.output_bytes,
-            stderr_cap: 64 * 1024,
+            stderr_cap: if self.build.is_some() {
+                limits.output_bytes
+            } else {
+                64 * 1024
+            },
             interrupted,
             cpu_limit: limits.cpu,
             cpu_usage: gauge
                 .as_ref()
                 .map(|g| g as &(dyn Fn() -> Option<Duration> + Sync)),
+            waited: waited
+                .as_ref()
+                .map(|w| w as &(dyn Fn() -> Option<Duration> + Sync)),
+            adopt: adopt.as_ref().map(|a| a as &(dyn Fn() + Sync)),
             tasks: tasks
                 .as_ref()
                 .map(|t| t as &(dyn Fn() -> Vec<libc::pid_t> + Sync)),
+            // A compiler's flood of messages is drained: only a build limit stops it.
+            stop_at_output_cap: self.build.is_none(),
         };
         let mut finished = spawn::run(&plan, &watch)?;
         if let Some(group) = &slot.group {
@@ -638,6 +812,11 @@ impl Sandbox {
             finished.memory_exceeded = group.memory_limit_hit()?;
         }
         Ok(finished)
+    }
+
+    /// Processes (threads included) each slot may have at once.
+    pub fn processes(&self) -> u64 {
+        self.processes
     }
 }
 

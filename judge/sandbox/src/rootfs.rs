@@ -1,43 +1,65 @@
 //! The filesystem and network a run sees (as root): for each slot, once, a mount namespace
-//! whose root is a small read-only tmpfs holding only what runtimes need, and an empty network
-//! namespace (loopback down). Each run then enters both and makes its own copy of the mount
-//! namespace with a fresh `/tmp` (its scratch and working directory) and a `/proc` of its own
-//! PID namespace; both disappear with the run's last process, so nothing is ever cleaned up
-//! file by file.
+//! whose root is a small read-only tmpfs holding only what runtimes need, an empty network
+//! namespace (loopback down) and a UTS namespace (host name `box`). Each run then enters them
+//! and makes its own copy of the mount namespace with a fresh `/tmp` (its scratch and working
+//! directory) and a `/proc` of its own PID namespace; both disappear with the run's last
+//! process, so nothing is ever cleaned up file by file.
 //!
-//! The root holds, read-only and without set-uid: `/usr` and `/etc` (bound from the host),
-//! `/bin`, `/sbin`, `/lib*` as on the host (symbolic links into `/usr` on a merged-`/usr`
-//! system, binds otherwise), `/dev` with only `null`, `zero`, `random`, `urandom`, and the
-//! submission's own files under `/box`. Everything else on the host (home directories, `/opt`,
-//! `/tmp`, `/var`, `/root`, `/run`, `/sys`, the test data, the judge's files) is not there. A
-//! path to hide that does lie under `/usr`, `/etc` or a submission directory (tests kept in
-//! `/usr/local`, say) has an empty read-only tmpfs (or an empty file) mounted over it.
+//! The root holds, read-only and without set-uid: `/usr` and `/etc` (bound from the host, with
+//! `/etc/passwd` and `/etc/group` replaced by generated ones naming only `root`, `nobody` and
+//! the slot's user), `/bin`, `/sbin`, `/lib*` as on the host (symbolic links into `/usr` on a
+//! merged-`/usr` system, binds otherwise), the toolchain roots a compiler or interpreter outside
+//! `/usr` needs (a rustup toolchain, `/opt/<x>`), each at its own path, and a `/dev` that looks
+//! like everywhere else: `null`, `zero`, `full`, `random`, `urandom`, the links `fd`, `stdin`,
+//! `stdout`, `stderr` into `/proc/self/fd`, and `shm` → `/tmp`. The submission's files are
+//! **copied** into `/box` (a tmpfs made read-only once written): no folder of the host is ever
+//! bound there, so a run sees its own files and nothing beside them, and `/proc/self/mountinfo`
+//! shows box paths only. Everything else on the host (home directories, `/opt`, `/tmp`, `/var`,
+//! `/root`, `/run`, `/sys`, the test data, the judge's files) is not there. A path to hide that
+//! does lie under a bound tree (tests kept in `/usr/local`, say) has an empty read-only tmpfs
+//! (or an empty file) mounted over it.
+//!
+//! A build box ([`BuildBox`]) differs in one thing: `/box` is a writable tmpfs of a fixed size
+//! owned by the build's user, holding only the sources in `/box/src` and empty `out` and `tmp`
+//! folders; the judge keeps a descriptor of it to take the artefact out afterwards.
 //!
 //! Building happens in a short-lived child sharing the judge's memory and descriptor table
 //! (`CLONE_VM | CLONE_VFORK | CLONE_FILES`): it unshares the namespaces, opens them (the
 //! descriptors land in the judge's table, keeping the namespaces alive), builds the root with
-//! raw system calls on strings prepared here, `pivot_root`s into it, and exits.
+//! raw system calls on strings and buffers prepared here, `pivot_root`s into it, and exits.
 
 use std::ffi::CString;
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// One bind mount into the box: host path, path inside the box.
+use crate::BoxFile;
+
+/// A writable `/box` for a build.
 #[derive(Clone, Debug)]
-pub struct Bind {
-    pub host: PathBuf,
-    pub inside: PathBuf,
+pub struct BuildBox {
+    /// The tmpfs's size: everything the build writes there (and in its `/tmp`) counts.
+    pub bytes: u64,
+    /// Folders made under `/box`, owned by the build's user (`src`, `out`, `tmp`, …).
+    pub dirs: Vec<String>,
 }
 
 /// What goes into the box besides the system directories.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
-    /// The submission's files and directories, read-only.
-    pub binds: Vec<Bind>,
+    /// The submission's files, copied under `/box` (paths relative to it).
+    pub files: Vec<BoxFile>,
+    /// Host directories bound read-only at their own path (toolchains outside `/usr`).
+    pub toolchain_roots: Vec<PathBuf>,
     /// Host paths that must not be visible (test data, answers).
     pub hidden: Vec<PathBuf>,
+    /// The slot's user, named in the generated `/etc/passwd` and `/etc/group`; with
+    /// `build`, the owner of `/box`.
+    pub user: Option<u32>,
+    /// A writable `/box` for a build instead of a read-only one.
+    pub build: Option<BuildBox>,
 }
 
 /// A slot's namespaces, alive as long as these descriptors.
@@ -45,11 +67,18 @@ pub struct Layout {
 pub struct SlotNamespaces {
     pub mount: OwnedFd,
     pub network: OwnedFd,
+    pub uts: OwnedFd,
+    /// `/box` of the slot (an `O_PATH` directory descriptor).
+    pub box_dir: OwnedFd,
 }
 
 /// One step of building the root, in the child (paths relative to the new root).
 enum Step {
-    Mkdir(CString),
+    Mkdir {
+        path: CString,
+        mode: u32,
+        owner: Option<u32>,
+    },
     Symlink {
         target: CString,
         link: CString,
@@ -59,11 +88,32 @@ enum Step {
         minor: u32,
     },
     EmptyFile(CString),
+    /// Write `data[index]` into a new file.
+    WriteFile {
+        path: CString,
+        data: usize,
+        mode: u32,
+        owner: Option<u32>,
+    },
     /// Bind source `host` at `inside` (read-only, no set-uid, no devices).
     Bind {
         host: usize,
         inside: CString,
     },
+    /// Bind a file of the new root over another, read-only.
+    BindFile {
+        from: CString,
+        at: CString,
+    },
+    /// A tmpfs with these options.
+    Tmpfs {
+        at: CString,
+        options: CString,
+    },
+    /// Remount a tmpfs read-only (files may still be executed).
+    ReadOnly(CString),
+    /// Keep an `O_PATH` descriptor of this directory (the slot's `/box`).
+    OpenBox(CString),
     /// An empty read-only tmpfs over a directory.
     HideDir(CString),
     /// The empty file `/.empty` over a file.
@@ -82,12 +132,26 @@ fn relative(path: &Path) -> io::Result<CString> {
 
 /// Every directory from the first component down to `path` itself, for `mkdir -p`.
 fn mkdir_all(path: &Path, steps: &mut Vec<Step>, made: &mut Vec<PathBuf>) -> io::Result<()> {
+    mkdir_all_owned(path, 0o755, None, steps, made)
+}
+
+fn mkdir_all_owned(
+    path: &Path,
+    mode: u32,
+    owner: Option<u32>,
+    steps: &mut Vec<Step>,
+    made: &mut Vec<PathBuf>,
+) -> io::Result<()> {
     let mut partial = PathBuf::from("/");
     for component in path.components().skip(1) {
         partial.push(component);
         if !made.contains(&partial) {
             made.push(partial.clone());
-            steps.push(Step::Mkdir(relative(&partial)?));
+            steps.push(Step::Mkdir {
+                path: relative(&partial)?,
+                mode,
+                owner,
+            });
         }
     }
     Ok(())
@@ -112,7 +176,39 @@ struct Source {
     name: [u8; 32],
 }
 
-fn plan(layout: &Layout, opened: &mut Vec<Source>) -> io::Result<Vec<Step>> {
+/// Is `name` a safe relative path for a box file: components of printable characters other
+/// than `/`, none of them `.` or `..`?
+pub fn safe_box_path(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 4096
+        && name.split('/').all(|c| {
+            !c.is_empty()
+                && c != "."
+                && c != ".."
+                && c.len() <= 255
+                && c.bytes().all(|b| b.is_ascii_graphic() || b >= 0x80)
+        })
+}
+
+/// The generated `/etc/passwd` and `/etc/group`: root, nobody and the slot's user, whose home
+/// is `/tmp` (host user names and homes are not shown).
+fn accounts(user: Option<u32>) -> (Vec<u8>, Vec<u8>) {
+    let mut passwd = String::from(
+        "root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
+    );
+    let mut group = String::from("root:x:0:\nnogroup:x:65534:\n");
+    if let Some(uid) = user {
+        passwd.push_str(&format!("box:x:{uid}:{uid}:box:/tmp:/bin/sh\n"));
+        group.push_str(&format!("box:x:{uid}:\n"));
+    }
+    (passwd.into_bytes(), group.into_bytes())
+}
+
+fn plan(
+    layout: &Layout,
+    opened: &mut Vec<Source>,
+    data: &mut Vec<Arc<[u8]>>,
+) -> io::Result<Vec<Step>> {
     let mut steps = Vec::new();
     let mut made: Vec<PathBuf> = Vec::new();
     // Where host paths appear inside the box: (host prefix, box prefix).
@@ -121,10 +217,30 @@ fn plan(layout: &Layout, opened: &mut Vec<Source>) -> io::Result<Vec<Step>> {
         mkdir_all(Path::new(dir), &mut steps, &mut made)?;
     }
     steps.push(Step::EmptyFile(c".empty".to_owned()));
-    for (name, minor) in [("null", 3), ("zero", 5), ("random", 8), ("urandom", 9)] {
+    for (name, minor) in [
+        ("null", 3),
+        ("zero", 5),
+        ("full", 7),
+        ("random", 8),
+        ("urandom", 9),
+    ] {
         steps.push(Step::Device {
             path: cstring(format!("dev/{name}").as_bytes())?,
             minor,
+        });
+    }
+    for (link, target) in [
+        ("dev/fd", "/proc/self/fd"),
+        ("dev/stdin", "/proc/self/fd/0"),
+        ("dev/stdout", "/proc/self/fd/1"),
+        ("dev/stderr", "/proc/self/fd/2"),
+        // glibc's sem_open and shm_open (Python's multiprocessing locks and pools) use
+        // /dev/shm: the run's own /tmp, fresh per run.
+        ("dev/shm", "/tmp"),
+    ] {
+        steps.push(Step::Symlink {
+            target: cstring(target.as_bytes())?,
+            link: cstring(link.as_bytes())?,
         });
     }
     for dir in ["/usr", "/etc"] {
@@ -133,6 +249,24 @@ fn plan(layout: &Layout, opened: &mut Vec<Source>) -> io::Result<Vec<Step>> {
             inside: relative(Path::new(dir))?,
         });
         visible.push((PathBuf::from(dir), PathBuf::from(dir)));
+    }
+    let (passwd, group) = accounts(layout.user);
+    for (name, contents) in [("passwd", passwd), ("group", group)] {
+        if !Path::new("/etc").join(name).is_file() {
+            continue;
+        }
+        data.push(Arc::from(contents));
+        let copy = cstring(format!(".{name}").as_bytes())?;
+        steps.push(Step::WriteFile {
+            path: copy.clone(),
+            data: data.len() - 1,
+            mode: 0o444,
+            owner: None,
+        });
+        steps.push(Step::BindFile {
+            from: copy,
+            at: cstring(format!("etc/{name}").as_bytes())?,
+        });
     }
     for dir in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
         let path = Path::new(dir);
@@ -152,22 +286,89 @@ fn plan(layout: &Layout, opened: &mut Vec<Source>) -> io::Result<Vec<Step>> {
             Err(_) => {}
         }
     }
-    for bind in &layout.binds {
-        let host = std::fs::canonicalize(&bind.host)?;
-        if host.is_dir() {
-            mkdir_all(&bind.inside, &mut steps, &mut made)?;
-        } else {
-            if let Some(parent) = bind.inside.parent() {
-                mkdir_all(parent, &mut steps, &mut made)?;
-            }
-            steps.push(Step::EmptyFile(relative(&bind.inside)?));
+    for root in &layout.toolchain_roots {
+        let host = std::fs::canonicalize(root)?;
+        if visible.iter().any(|(v, _)| host.starts_with(v)) {
+            continue;
         }
+        if !host.is_dir() || host.starts_with("/box") || host.starts_with("/tmp") {
+            return Err(io::Error::other(format!(
+                "{}: not a toolchain folder that can be shown in the box",
+                host.display()
+            )));
+        }
+        mkdir_all(&host, &mut steps, &mut made)?;
         steps.push(Step::Bind {
             host: source(&host, opened)?,
-            inside: relative(&bind.inside)?,
+            inside: relative(&host)?,
         });
-        visible.push((host, bind.inside.clone()));
+        visible.push((host.clone(), host));
     }
+    // The box: the submission's files, copied.
+    let file_bytes: u64 = layout
+        .files
+        .iter()
+        .map(|f| (f.contents.len() as u64).div_ceil(4096) * 4096 + 4096)
+        .sum();
+    let inodes = layout.files.len() * 2 + 64;
+    let box_options = match (&layout.build, layout.user) {
+        (Some(build), Some(uid)) => format!(
+            "size={},nr_inodes={},mode=0755,uid={uid},gid={uid}",
+            build.bytes,
+            inodes + 100_000
+        ),
+        (Some(build), None) => format!("size={},mode=0755", build.bytes),
+        (None, _) => format!(
+            "size={},nr_inodes={inodes},mode=0755",
+            file_bytes + (64 << 10)
+        ),
+    };
+    steps.push(Step::Tmpfs {
+        at: c"box".to_owned(),
+        options: cstring(box_options.as_bytes())?,
+    });
+    let owner = layout.build.as_ref().and(layout.user);
+    let mut in_box: Vec<PathBuf> = vec![PathBuf::from("/box")];
+    if let Some(build) = &layout.build {
+        for dir in &build.dirs {
+            if !safe_box_path(dir) {
+                return Err(io::Error::other(format!("{dir}: not a box path")));
+            }
+            mkdir_all_owned(
+                &Path::new("/box").join(dir),
+                0o755,
+                owner,
+                &mut steps,
+                &mut in_box,
+            )?;
+        }
+    }
+    for file in &layout.files {
+        if !safe_box_path(&file.path) {
+            return Err(io::Error::other(format!("{}: not a box path", file.path)));
+        }
+        let at = Path::new("/box").join(&file.path);
+        if let Some(parent) = at.parent() {
+            mkdir_all_owned(parent, 0o755, owner, &mut steps, &mut in_box)?;
+        }
+        data.push(file.contents.clone());
+        let mode = match (file.executable, owner) {
+            (true, None) => 0o555,
+            (false, None) => 0o444,
+            (true, Some(_)) => 0o755,
+            (false, Some(_)) => 0o644,
+        };
+        steps.push(Step::WriteFile {
+            path: relative(&at)?,
+            data: data.len() - 1,
+            mode,
+            owner,
+        });
+    }
+    if layout.build.is_none() {
+        steps.push(Step::ReadOnly(c"box".to_owned()));
+    }
+    steps.push(Step::OpenBox(c"box".to_owned()));
     for hidden in &layout.hidden {
         let Ok(host) = std::fs::canonicalize(hidden) else {
             continue;
@@ -190,8 +391,11 @@ fn plan(layout: &Layout, opened: &mut Vec<Source>) -> io::Result<Vec<Step>> {
 struct Shared {
     steps: Vec<Step>,
     sources: Vec<Source>,
+    data: Vec<Arc<[u8]>>,
     mount_fd: RawFd,
     network_fd: RawFd,
+    uts_fd: RawFd,
+    box_fd: RawFd,
     /// (step index, errno) of a failure.
     failed: Option<(usize, i32)>,
 }
@@ -215,9 +419,23 @@ const MOUNT_ATTR_NOSUID: u64 = 0x2;
 const MOUNT_ATTR_NODEV: u64 = 0x4;
 const AT_RECURSIVE: libc::c_uint = 0x8000;
 
+/// Writes all of `bytes` to `fd`. For the child: raw system calls only.
+unsafe fn write_all(fd: RawFd, bytes: &[u8]) -> bool {
+    let mut done = 0;
+    while done < bytes.len() {
+        // SAFETY: writing from a live slice.
+        let n = unsafe { libc::write(fd, bytes[done..].as_ptr().cast(), bytes.len() - done) };
+        if n <= 0 {
+            return false;
+        }
+        done += n as usize;
+    }
+    true
+}
+
 extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `arg` is the judge's `Shared`, alive while the judge is suspended (CLONE_VFORK);
-    // only raw system calls on prepared strings run here.
+    // only raw system calls on prepared strings and buffers run here.
     unsafe {
         let shared = &mut *(arg as *mut Shared);
         let mut fail = |step: usize| -> libc::c_int {
@@ -227,9 +445,11 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
         const NONE: *const libc::c_char = std::ptr::null();
         let ro =
             libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV;
-        if libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) != 0 {
+        if libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWUTS) != 0 {
             return fail(usize::MAX - 1);
         }
+        let host_name = b"box";
+        libc::sethostname(host_name.as_ptr().cast(), host_name.len());
         // Nothing done here propagates back to the host.
         if libc::mount(
             NONE,
@@ -249,7 +469,11 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
             c"/proc/self/ns/net".as_ptr(),
             libc::O_RDONLY | libc::O_CLOEXEC,
         );
-        if shared.mount_fd < 0 || shared.network_fd < 0 {
+        shared.uts_fd = libc::open(
+            c"/proc/self/ns/uts".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        if shared.mount_fd < 0 || shared.network_fd < 0 || shared.uts_fd < 0 {
             return fail(usize::MAX - 3);
         }
         for source in shared.sources.iter_mut() {
@@ -276,7 +500,7 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
         }
         // The new root: a small tmpfs over /tmp of this private copy of the host's tree.
         if libc::mount(
-            c"boardjudge".as_ptr(),
+            c"root".as_ptr(),
             c"/tmp".as_ptr(),
             c"tmpfs".as_ptr(),
             libc::MS_NOSUID,
@@ -288,8 +512,9 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
         }
         for (k, step) in shared.steps.iter().enumerate() {
             let ok = match step {
-                Step::Mkdir(path) => {
-                    libc::mkdir(path.as_ptr(), 0o755) == 0 || errno() == libc::EEXIST
+                Step::Mkdir { path, mode, owner } => {
+                    (libc::mkdir(path.as_ptr(), *mode) == 0 || errno() == libc::EEXIST)
+                        && owner.is_none_or(|uid| libc::lchown(path.as_ptr(), uid, uid) == 0)
                 }
                 Step::Symlink { target, link } => {
                     libc::symlink(target.as_ptr(), link.as_ptr()) == 0
@@ -309,6 +534,28 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
                         0o444,
                     );
                     fd >= 0 && libc::close(fd) == 0
+                }
+                Step::WriteFile {
+                    path,
+                    data,
+                    mode,
+                    owner,
+                } => {
+                    let fd = libc::open(
+                        path.as_ptr(),
+                        libc::O_CREAT
+                            | libc::O_EXCL
+                            | libc::O_WRONLY
+                            | libc::O_NOFOLLOW
+                            | libc::O_CLOEXEC,
+                        0o600,
+                    );
+                    fd >= 0 && {
+                        let written = write_all(fd, &shared.data[*data]);
+                        let owned = owner.is_none_or(|uid| libc::fchown(fd, uid, uid) == 0);
+                        let moded = libc::fchmod(fd, *mode) == 0;
+                        libc::close(fd) == 0 && written && owned && moded
+                    }
                 }
                 Step::Bind { host, inside } => {
                     let host = shared.sources[*host].name.as_ptr().cast::<libc::c_char>();
@@ -336,6 +583,41 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
                             &locked as *const MountAttr,
                             std::mem::size_of::<MountAttr>(),
                         ) == 0
+                }
+                Step::BindFile { from, at } => {
+                    libc::mount(
+                        from.as_ptr(),
+                        at.as_ptr(),
+                        NONE,
+                        libc::MS_BIND,
+                        std::ptr::null(),
+                    ) == 0
+                        && libc::mount(NONE, at.as_ptr(), NONE, ro, std::ptr::null()) == 0
+                }
+                Step::Tmpfs { at, options } => {
+                    libc::mount(
+                        c"box".as_ptr(),
+                        at.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        libc::MS_NOSUID | libc::MS_NODEV,
+                        options.as_ptr().cast(),
+                    ) == 0
+                }
+                Step::ReadOnly(at) => {
+                    libc::mount(
+                        NONE,
+                        at.as_ptr(),
+                        NONE,
+                        libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+                        std::ptr::null(),
+                    ) == 0
+                }
+                Step::OpenBox(at) => {
+                    shared.box_fd = libc::open(
+                        at.as_ptr(),
+                        libc::O_PATH | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+                    );
+                    shared.box_fd >= 0
                 }
                 Step::HideDir(path) => {
                     libc::mount(
@@ -383,15 +665,19 @@ extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
 }
 
 impl SlotNamespaces {
-    /// Builds a slot's mount and network namespaces (root only).
+    /// Builds a slot's mount, network and UTS namespaces (root only).
     pub fn build(layout: &Layout) -> io::Result<SlotNamespaces> {
         let mut sources = Vec::new();
-        let steps = plan(layout, &mut sources)?;
+        let mut data = Vec::new();
+        let steps = plan(layout, &mut sources, &mut data)?;
         let mut shared = Shared {
             steps,
             sources,
+            data,
             mount_fd: -1,
             network_fd: -1,
+            uts_fd: -1,
+            box_fd: -1,
             failed: None,
         };
         let mut stack = vec![0u8; 64 * 1024];
@@ -420,11 +706,16 @@ impl SlotNamespaces {
         }
         // SAFETY: descriptors the child opened in our (shared) table, now ours alone.
         let take = |fd: RawFd| (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) });
-        let (mount, network) = (take(shared.mount_fd), take(shared.network_fd));
+        let (mount, network, uts, box_dir) = (
+            take(shared.mount_fd),
+            take(shared.network_fd),
+            take(shared.uts_fd),
+            take(shared.box_fd),
+        );
         if let Some((step, errno)) = shared.failed {
             let what = match step {
                 s if s < shared.steps.len() => describe(&shared.steps[s]),
-                s if s == usize::MAX - 1 => "unshare(mount, network)".to_string(),
+                s if s == usize::MAX - 1 => "unshare(mount, network, uts)".to_string(),
                 s if s == usize::MAX - 2 => "making / private".to_string(),
                 s if s == usize::MAX - 3 => "opening the namespaces".to_string(),
                 s if s == usize::MAX - 4 => "mounting the root tmpfs".to_string(),
@@ -437,11 +728,16 @@ impl SlotNamespaces {
                 io::Error::from_raw_os_error(errno)
             )));
         }
-        match (mount, network) {
-            (Some(mount), Some(network))
+        match (mount, network, uts, box_dir) {
+            (Some(mount), Some(network), Some(uts), Some(box_dir))
                 if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0 =>
             {
-                Ok(SlotNamespaces { mount, network })
+                Ok(SlotNamespaces {
+                    mount,
+                    network,
+                    uts,
+                    box_dir,
+                })
             }
             _ => Err(io::Error::other("building the sandbox's root failed")),
         }
@@ -451,11 +747,16 @@ impl SlotNamespaces {
 fn describe(step: &Step) -> String {
     let show = |c: &CString| format!("/{}", c.to_string_lossy());
     match step {
-        Step::Mkdir(p) => format!("mkdir {}", show(p)),
+        Step::Mkdir { path, .. } => format!("mkdir {}", show(path)),
         Step::Symlink { link, .. } => format!("symlink {}", show(link)),
         Step::Device { path, .. } => format!("mknod {}", show(path)),
         Step::EmptyFile(p) => format!("create {}", show(p)),
+        Step::WriteFile { path, .. } => format!("write {}", show(path)),
         Step::Bind { inside, .. } => format!("bind at {}", show(inside)),
+        Step::BindFile { at, .. } => format!("bind over {}", show(at)),
+        Step::Tmpfs { at, .. } => format!("tmpfs at {}", show(at)),
+        Step::ReadOnly(at) => format!("read-only {}", show(at)),
+        Step::OpenBox(at) => format!("open {}", show(at)),
         Step::HideDir(p) | Step::HideFile(p) => format!("hide {}", show(p)),
     }
 }

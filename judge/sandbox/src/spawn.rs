@@ -35,6 +35,9 @@ pub struct Plan<'a> {
     pub argv: Vec<CString>,
     pub envp: Vec<CString>,
     pub workdir: CString,
+    /// In the read-only tree: the one folder left writable (the scratch directory: the
+    /// working directory of a run, the whole box of a build).
+    pub writable: CString,
     /// Run as this uid and gid (the judge must be root).
     pub uid: Option<u32>,
     /// With `uid`: the line `UID UID 1` for the run's own user namespace's uid and gid maps
@@ -58,6 +61,9 @@ pub struct Plan<'a> {
     pub covered: &'a [(CString, bool)],
     /// cgroup files (`tasks` / `cgroup.procs`) the child writes `0` to, joining the groups.
     pub cgroup_join: Vec<RawFd>,
+    /// Then a cgroup namespace of its own (rooted at the groups it just joined), so that
+    /// `/proc/self/cgroup` shows `/` rather than the host's tree and the judge's group.
+    pub cgroup_namespace: bool,
     /// A pidfd of the judge: the child gives up if the judge is already gone (its death
     /// signal would come too late).
     pub judge_pidfd: RawFd,
@@ -67,6 +73,7 @@ pub struct Plan<'a> {
 pub struct PrivateRoot {
     pub mount_namespace: RawFd,
     pub network_namespace: RawFd,
+    pub uts_namespace: RawFd,
     /// Options of this run's `/tmp` tmpfs (owner, size).
     pub tmp_options: CString,
 }
@@ -99,7 +106,7 @@ pub struct Finished {
 }
 
 /// Why the child could not start the program: (stage, errno), written before `_exit`.
-const STAGE_NAMES: [&str; 13] = [
+const STAGE_NAMES: [&str; 14] = [
     "dup2",
     "chdir",
     "setrlimit",
@@ -113,6 +120,7 @@ const STAGE_NAMES: [&str; 13] = [
     "making the tree read-only",
     "a session keyring of its own",
     "a user namespace of its own",
+    "a cgroup namespace of its own",
 ];
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -173,11 +181,14 @@ unsafe fn become_submission(
                 fail(error_fd, 6);
             }
         }
+        if plan.cgroup_namespace && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
+            fail(error_fd, 13);
+        }
         if let Some(root) = &plan.private_root {
             enter_private_root(root, error_fd);
         }
         if plan.read_only_tree {
-            make_tree_read_only(&plan.workdir, plan.covered, error_fd);
+            make_tree_read_only(&plan.writable, plan.covered, error_fd);
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(error_fd, 1);
@@ -326,6 +337,7 @@ unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
     // SAFETY: raw system calls on descriptors and strings prepared before the fork.
     unsafe {
         if libc::setns(root.network_namespace, libc::CLONE_NEWNET) != 0
+            || libc::setns(root.uts_namespace, libc::CLONE_NEWUTS) != 0
             || libc::setns(root.mount_namespace, libc::CLONE_NEWNS) != 0
             || libc::unshare(libc::CLONE_NEWNS) != 0
         {
@@ -605,19 +617,55 @@ pub struct Watch<'a> {
     pub cpu_limit: Duration,
     /// CPU time of everything the run started so far (its cgroup), if known.
     pub cpu_usage: Option<&'a (dyn Fn() -> Option<Duration> + Sync)>,
+    /// How long the run's processes were all kept waiting for a CPU since `adopt` was first
+    /// called (its cgroup's pressure stall information), if known: given back on the wall
+    /// clock.
+    pub waited: Option<&'a (dyn Fn() -> Option<Duration> + Sync)>,
+    /// Called once the run has lasted [`SAMPLE_WAITS`], and at every sample after: starts
+    /// measuring its pressure.
+    pub adopt: Option<&'a (dyn Fn() + Sync)>,
     /// The processes of the run (its cgroup's), if known; else only the child is looked at.
+    /// Their waiting times (`/proc/PID/schedstat`) are summed too, as a second measure.
     pub tasks: Option<&'a (dyn Fn() -> Vec<libc::pid_t> + Sync)>,
+    /// Stop the run when standard output passes `output_cap` (else the rest is drained).
+    pub stop_at_output_cap: bool,
 }
 
-/// How long any of `tasks` has waited, runnable, for a CPU (`/proc/PID/schedstat`): time the
-/// machine's load took from the run, which the wall clock must not count against it.
-pub fn longest_queue_wait(tasks: &[libc::pid_t]) -> Duration {
-    tasks
-        .iter()
-        .filter_map(|pid| std::fs::read_to_string(format!("/proc/{pid}/schedstat")).ok())
-        .filter_map(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
-        .max()
-        .map_or(Duration::ZERO, Duration::from_nanos)
+/// How often the run's tasks' waiting times are sampled.
+const SAMPLE_WAITS: Duration = Duration::from_millis(50);
+
+/// Time the run's tasks spent runnable but waiting for a CPU, from `/proc/PID/schedstat`,
+/// summed over every task ever seen (exited ones with their last sample, taken every
+/// [`SAMPLE_WAITS`]).
+#[derive(Default)]
+struct QueueWaits {
+    /// pid → last `run_delay` seen, ns.
+    last: std::collections::HashMap<libc::pid_t, u64>,
+    /// Waits of tasks whose pid was reused by a later task of the run.
+    gone: u64,
+}
+
+impl QueueWaits {
+    fn sample(&mut self, tasks: &[libc::pid_t]) {
+        for &pid in tasks {
+            let Some(delay) = std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
+                .ok()
+                .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            let last = self.last.entry(pid).or_insert(0);
+            if delay < *last {
+                // A new task with a pid the run used before.
+                self.gone += *last;
+            }
+            *last = delay;
+        }
+    }
+
+    fn total(&self) -> Duration {
+        Duration::from_nanos(self.gone + self.last.values().sum::<u64>())
+    }
 }
 
 fn decode(status: i32) -> Exit {
@@ -647,6 +695,16 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
         .chain([std::ptr::null()])
         .collect();
     let stdio = [in_r.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
+    if let Some(uid) = plan.uid {
+        // The pipes belong to the run's user, as a shell's pipes belong to its user: opening
+        // `/dev/stdin` (`/proc/self/fd/0`) reopens the pipe, which checks its owner.
+        for fd in stdio {
+            // SAFETY: changing the owner of a pipe we just made.
+            if unsafe { libc::fchown(fd, uid, uid) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+    }
     // The child's stack until exec: it only makes system calls.
     let mut stack = vec![0u8; 32 * 1024];
     let started = Instant::now();
@@ -747,6 +805,9 @@ fn supervise(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     let mut buffer = vec![0u8; 16 * 1024];
     let mut deadline = started + watch.wall;
+    let mut queue = QueueWaits::default();
+    // A run shorter than this is never near its wall clock: nothing to sample.
+    let mut sample_at = started + SAMPLE_WAITS;
     // After the exit, how long pipes held open by leftovers (without a namespace) may delay us.
     let mut grace: Option<Instant> = None;
     loop {
@@ -754,12 +815,26 @@ fn supervise(
             break;
         }
         let now = Instant::now();
+        if !exited && now >= sample_at {
+            sample_at = now + SAMPLE_WAITS;
+            if let Some(adopt) = watch.adopt {
+                adopt();
+            }
+            queue.sample(&watch.tasks.map_or_else(|| vec![pid], |t| t()));
+        }
         if now >= deadline && !exited {
             // The wall clock is there for runs that sleep or block. A run that was kept
             // waiting for a CPU by others' load gets that time back (up to 10 x the wall
-            // limit in all): the verdict must not depend on the machine's load.
-            let tasks = watch.tasks.map_or_else(|| vec![pid], |t| t());
-            let waited = longest_queue_wait(&tasks);
+            // limit in all), for every process it ran, exited ones included: the verdict
+            // must not depend on the machine's load. Two measures, each short of the truth,
+            // the larger stands: the group's pressure (exact for exited processes, but
+            // averaged over the CPUs the run's tasks moved between, so short of the wait
+            // when they move) and the sum of every task's own wait (exact per task, but an
+            // exited task's last ≤ 50 ms are not seen). Both start after the run's first
+            // SAMPLE_WAITS.
+            queue.sample(&watch.tasks.map_or_else(|| vec![pid], |t| t()));
+            let pressure = watch.waited.and_then(|w| w()).unwrap_or(Duration::ZERO);
+            let waited = pressure.max(queue.total());
             let elapsed = now.duration_since(started);
             if elapsed.saturating_sub(waited) < watch.wall && elapsed < watch.wall * 10 {
                 deadline = started + watch.wall + waited.max(Duration::from_millis(10));
@@ -826,6 +901,9 @@ fn supervise(
             }
             next_look = cpu_look_at;
         }
+        if !exited {
+            next_look = next_look.min(sample_at);
+        }
         let until = grace.unwrap_or(deadline).min(next_look);
         let timeout = until
             .saturating_duration_since(now)
@@ -858,7 +936,9 @@ fn supervise(
             } else if n > 0 {
                 let chunk = &buffer[..n as usize];
                 if k == 1 {
-                    out.extend_from_slice(chunk);
+                    if out.len() <= watch.output_cap {
+                        out.extend_from_slice(chunk);
+                    }
                     if out.len() > watch.output_cap {
                         out.truncate(watch.output_cap);
                         finished.output_exceeded = true;
@@ -874,7 +954,7 @@ fn supervise(
             exited = true;
             grace = Some(Instant::now() + Duration::from_secs(2));
         }
-        if finished.output_exceeded {
+        if finished.output_exceeded && watch.stop_at_output_cap {
             break;
         }
     }

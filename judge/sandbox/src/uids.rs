@@ -33,6 +33,29 @@ fn lock_dir() -> io::Result<PathBuf> {
     }
 }
 
+impl UidLease {
+    /// Another handle on the lease's lock: the uid stays leased until both are dropped (the
+    /// cgroups named after it hold one, so they are never taken for a dead judge's).
+    pub fn hold(&self) -> io::Result<File> {
+        self._lock.try_clone()
+    }
+}
+
+/// Holds the lock of `uid` if no judge does (a dead judge's lock is free): the caller then
+/// owns what is named after it until the file is dropped. `None` if a judge holds it.
+pub fn hold_if_free(uid: u32) -> Option<File> {
+    let path = lock_dir().ok()?.join(format!("uid-{uid}"));
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .ok()?;
+    // SAFETY: flock on a descriptor we own.
+    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+    locked.then_some(file)
+}
+
 /// Leases `count` uids nobody else holds.
 pub fn lease(count: usize) -> io::Result<Vec<UidLease>> {
     let dir = lock_dir()?;

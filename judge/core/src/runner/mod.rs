@@ -1,5 +1,6 @@
 //! Running a submission on a test set, in parallel, in the sandbox.
 
+pub mod cache;
 pub mod report;
 pub mod submission;
 pub mod tests;
@@ -161,6 +162,34 @@ pub enum Stage {
     Rerun,
 }
 
+/// The order tests run in: a permutation drawn from the kernel's random source for every
+/// call, never shown or reported. Whatever a run can observe of the runs before it (how much of
+/// a shared library is in the page cache, global counters) then tells it how many runs came
+/// before, not which test it is on: run 17 is a different test in every invocation.
+pub fn secret_order(n: usize) -> Vec<usize> {
+    let mut state = getrandom::u64().unwrap_or_else(|_| {
+        // No kernel randomness (never on Linux ≥ 3.17): the clock, still unknown in advance.
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()) << 32
+    });
+    let mut next = move || {
+        // SplitMix64.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
 /// When a run of a test set stops before its last test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -173,10 +202,12 @@ pub enum Stop {
     AtFirstFailure,
 }
 
-/// Runs every test with `sandbox.slots()` in parallel. A TLE near the limit is re-run alone
-/// before it stands (with more than one slot: the rule lives here only). `on_row` sees every
-/// row as it finishes, then every re-run's. Returns the rows that stand, in test order (all
-/// of them unless interrupted).
+/// Runs every test with `sandbox.slots()` in parallel, in a secret random order
+/// ([`secret_order`]). A TLE near the limit is re-run alone before it stands (with more than
+/// one slot: the rule lives here only). `on_row` sees every row **in test order** (a row once
+/// every test before it is done, whatever order they ran in), then every re-run's in test
+/// order; so what is printed and reported never depends on the order. Returns the rows that
+/// stand, in test order (all of them unless interrupted).
 pub fn run_all(
     problem: &dyn ProblemEntry,
     sandbox: &Sandbox,
@@ -201,6 +232,8 @@ pub fn run_all(
 /// [`run_all`], stopping as `stop` says. With [`Stop::AtFirstFailure`] the rows are the tests
 /// up to the first that fails (a TLE near the limit is re-run alone before it counts as that
 /// failure), and `on_row` also sees rows of later tests that ran in parallel and are dropped.
+/// The tests still run in a secret order: a test after a failing one that is known starts no
+/// more, but one may run before the failure is known (and is then dropped).
 #[allow(clippy::too_many_arguments)]
 pub fn run_tests(
     problem: &dyn ProblemEntry,
@@ -289,8 +322,10 @@ fn rerun_alone(
     }))
 }
 
-/// Runs the tests `pending` (indices, increasing) on every slot at once into `rows`. With
-/// [`Stop::AtFirstFailure`] no test after the lowest failing one (at first `bound`) starts.
+/// Runs the tests `pending` (indices, increasing) on every slot at once into `rows`, in a
+/// secret order, handing each row to `on_row` once every pending test before it is done
+/// (so in test order). With [`Stop::AtFirstFailure`] no test after the lowest failing one
+/// known (at first `bound`) starts.
 #[allow(clippy::too_many_arguments)]
 fn run_phase(
     problem: &dyn ProblemEntry,
@@ -305,25 +340,43 @@ fn run_phase(
     rows: &mut [Option<Row>],
     on_row: &mut dyn FnMut(usize, &Row, Stage),
 ) -> Result<(), JudgeError> {
+    let order: Vec<usize> = secret_order(pending.len())
+        .into_iter()
+        .map(|k| pending[k])
+        .collect();
     let next = AtomicUsize::new(0);
     let bound = AtomicUsize::new(bound);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
     let mut first_error = None;
     let parallel = sandbox.slots() > 1;
+    // Finished (by position in `pending`), not yet handed to `on_row` in test order.
+    let mut finished: Vec<Option<Option<Row>>> = vec![None; pending.len()];
+    let mut delivered = 0;
+    let done_before = rows.iter().filter(|r| r.is_some()).count();
+    let mut done = 0;
+    let mut deliver = |i: usize, row: Option<Row>, rows: &mut [Option<Row>]| {
+        if let Some(row) = &row {
+            let rerun = parallel && near_limit(row, limits);
+            on_row(i, row, Stage::First { rerun });
+        }
+        rows[i] = row;
+    };
     std::thread::scope(|scope| {
         for slot in 0..sandbox.slots().min(pending.len()) {
             let sender = sender.clone();
-            let (next, bound) = (&next, &bound);
+            let (next, bound, order) = (&next, &bound, &order);
             scope.spawn(move || {
                 loop {
                     if cancel.is_cancelled() {
                         break;
                     }
-                    let Some(&i) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
                     if i > bound.load(Ordering::SeqCst) {
-                        break;
+                        // After a known failure: not run (a later one in the order may be
+                        // before it).
+                        continue;
                     }
                     let result = run_one(problem, sandbox, slot, &tests[i], limits, cancel);
                     let failed = result.is_err();
@@ -337,15 +390,20 @@ fn run_phase(
         for (i, result) in receiver {
             match result {
                 Ok(row) => {
-                    if let Some(row) = &row {
-                        if stop == Stop::AtFirstFailure && row.verdict != Verdict::AC {
-                            bound.fetch_min(i, Ordering::SeqCst);
-                        }
-                        let rerun = parallel && near_limit(row, limits);
-                        on_row(i, row, Stage::First { rerun });
+                    if let Some(row) = &row
+                        && stop == Stop::AtFirstFailure
+                        && row.verdict != Verdict::AC
+                    {
+                        bound.fetch_min(i, Ordering::SeqCst);
                     }
-                    rows[i] = row;
-                    progress.set(rows.iter().filter(|r| r.is_some()).count() as u64);
+                    done += 1;
+                    progress.set((done_before + done) as u64);
+                    let at = pending.binary_search(&i).expect("a pending test");
+                    finished[at] = Some(row);
+                    while let Some(row) = finished.get_mut(delivered).and_then(Option::take) {
+                        deliver(pending[delivered], row, rows);
+                        delivered += 1;
+                    }
                 }
                 Err(e) => {
                     cancel.cancel();
@@ -354,10 +412,16 @@ fn run_phase(
             }
         }
     });
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(()),
+    if let Some(e) = first_error {
+        return Err(e);
     }
+    // Interrupted, or stopped at a failure: the rows that did finish, still in test order.
+    for (at, row) in finished.into_iter().enumerate() {
+        if let Some(row) = row {
+            deliver(pending[at], row, rows);
+        }
+    }
+    Ok(())
 }
 
 /// The rows of a submission that did not build: CE on every test, the compiler's message as
@@ -382,4 +446,22 @@ pub fn compile_error_rows(tests: &[Loaded], message: &str) -> Vec<Row> {
 /// The default wall-clock allowance for a CPU limit.
 pub fn default_limits(time_limit: f64, memory_mb: u64) -> Limits {
     Limits::new(Duration::from_secs_f64(time_limit), memory_mb)
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::secret_order;
+
+    #[test]
+    fn the_order_is_a_permutation_and_differs_between_calls() {
+        let a = secret_order(50);
+        let mut sorted = a.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        // 50! orders: two equal draws (or the identity) mean the randomness is broken.
+        assert_ne!(a, secret_order(50));
+        assert_ne!(a, (0..50).collect::<Vec<_>>());
+        assert!(secret_order(0).is_empty());
+        assert_eq!(secret_order(1), [0]);
+    }
 }

@@ -1,0 +1,2 @@
+#include <bits/stdc++.h>
+int main() { std::cout << "hello\n"; }

@@ -1,0 +1,3 @@
+package main
+import "fmt"
+func main() { fmt.Println("hello") }
