@@ -92,7 +92,8 @@ fn a_read_past_the_array_is_re_with_the_report_even_when_the_output_is_right() {
             .unwrap_or_default();
         assert!(
             line.starts_with("RE ")
-                && line.contains("sanitizer: global-buffer-overflow READ of size 1 in five sol.cpp:")
+                && line
+                    .contains("sanitizer: global-buffer-overflow READ of size 1 in five sol.cpp:")
                 && line.contains("(the output was right)"),
             "{stdout}"
         );
@@ -138,9 +139,8 @@ fn a_read_before_the_array_is_re_with_the_report() {
     let message = rows[0]["message"].as_str().unwrap().to_string();
     assert_eq!(rows[0]["verdict"], "RE", "{message}");
     assert!(
-        message.starts_with(
-            "sanitizer: global-buffer-overflow READ of size 4 in main sol.cpp:"
-        ) && message.ends_with("(the output was right)"),
+        message.starts_with("sanitizer: global-buffer-overflow READ of size 4 in main sol.cpp:")
+            && message.ends_with("(the output was right)"),
         "{message}"
     );
     let _ = std::fs::remove_dir_all(&dir);
