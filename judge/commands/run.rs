@@ -152,16 +152,9 @@ pub fn run(args: &Args) -> Result<Outcome> {
             message,
             reason,
         }) => {
-            let message = match reason {
-                Some(reason) => format!("{reason}\n{message}"),
-                None => message,
-            };
-            println!(
-                "CE   {}: the build failed ({}):\n{}",
-                escape::terminal(&source_file.display().to_string()),
-                escape::terminal(&command),
-                escape::terminal(&message)
-            );
+            let (shown, message) =
+                judge_report::compile_error(&source_file, &command, message, reason);
+            println!("{shown}");
             let rows = compile_error_rows(&tests, &message);
             let isolation = sandbox::Isolation::detect().describe();
             write_report(args, &tests, &rows, &isolation)?;

@@ -108,16 +108,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
             message,
             reason,
         }) => {
-            let message = match reason {
-                Some(reason) => format!("{reason}\n{message}"),
-                None => message,
-            };
-            println!(
-                "CE   {}: the build failed ({}):\n{}",
-                judge_report::escape::terminal(&source_file.display().to_string()),
-                judge_report::escape::terminal(&command),
-                judge_report::escape::terminal(&message)
-            );
+            let (shown, _) = judge_report::compile_error(&source_file, &command, message, reason);
+            println!("{shown}");
             println!(
                 "{}: 0 cases run: the submission does not build",
                 args.problem.id()

@@ -302,3 +302,25 @@ pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeE
         Format::Html => write_text(path, &html::strength(report)),
     }
 }
+
+/// A submission that did not build, as `judge run` and `judge stress` print it (`CE   FILE:
+/// the build failed (COMMAND):` then the compiler's message, escaped), and the message its
+/// verdict rows carry: the judge's reason (a build limit) first, then the compiler's words.
+pub fn compile_error(
+    source_file: &std::path::Path,
+    command: &str,
+    message: String,
+    reason: Option<String>,
+) -> (String, String) {
+    let message = match reason {
+        Some(reason) => format!("{reason}\n{message}"),
+        None => message,
+    };
+    let shown = format!(
+        "CE   {}: the build failed ({}):\n{}",
+        escape::terminal(&source_file.display().to_string()),
+        escape::terminal(command),
+        escape::terminal(&message)
+    );
+    (shown, message)
+}
