@@ -140,7 +140,7 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), JudgeError> {
 /// A row as the CSV and JSON reports show it: the message may quote what the submission
 /// wrote, so it is escaped as for a terminal (a report is often read with `cat`).
 #[derive(Serialize)]
-struct ShownRow<'a> {
+pub(crate) struct ShownRow<'a> {
     test: &'a str,
     verdict: Verdict,
     cpu_ms: u64,
@@ -151,7 +151,7 @@ struct ShownRow<'a> {
 }
 
 impl<'a> ShownRow<'a> {
-    fn of(row: &'a Row) -> ShownRow<'a> {
+    pub(crate) fn of(row: &'a Row) -> ShownRow<'a> {
         ShownRow {
             test: &row.test,
             verdict: row.verdict,

@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use judge_core::error::JudgeError;
 use judge_core::many::Judged;
-use judge_core::runner::report::Row;
 use judge_core::verdict::Verdict;
 
+use crate::ShownRow;
 use crate::escape::{self, html as esc, xml};
 use crate::html::{page, verdict_badge};
 use crate::{Format, write_text};
@@ -150,18 +150,6 @@ impl<'a> Line<'a> {
     }
 }
 
-/// A row of the JSON report (the message escaped as for a terminal, as in `judge run`'s).
-#[derive(Serialize)]
-struct ShownRow<'a> {
-    test: &'a str,
-    verdict: Verdict,
-    cpu_ms: u64,
-    wall_ms: u64,
-    peak_kb: u64,
-    exit: &'a str,
-    message: String,
-}
-
 #[derive(Serialize)]
 struct ShownSubmission<'a> {
     #[serde(flatten)]
@@ -181,18 +169,6 @@ struct Everything<'a> {
     passed: bool,
     submissions: Vec<ShownSubmission<'a>>,
     not_judged: &'a [String],
-}
-
-fn shown(row: &Row) -> ShownRow<'_> {
-    ShownRow {
-        test: &row.test,
-        verdict: row.verdict,
-        cpu_ms: row.cpu_ms,
-        wall_ms: row.wall_ms,
-        peak_kb: row.peak_kb,
-        exit: &row.exit,
-        message: escape::terminal(&row.message),
-    }
 }
 
 /// Writes the report `path`'s extension asks for.
@@ -240,7 +216,7 @@ pub fn write(path: &Path, report: &ManyReport) -> Result<(), JudgeError> {
                     .map(|j| ShownSubmission {
                         line: Line::of(j),
                         compile_error: j.compile_error.as_deref().map(escape::terminal),
-                        rows: j.rows.iter().map(shown).collect(),
+                        rows: j.rows.iter().map(ShownRow::of).collect(),
                     })
                     .collect(),
                 not_judged: report.not_run,
