@@ -16,11 +16,17 @@ prog=$work/sol/othello-flips--fast
 ln "$judge" "$prog" 2>/dev/null || cp "$judge" "$prog"
 "$judge" gen othello-flips --seed 1 --count 200 --out "$work/inputs" 2>/dev/null
 
+# Each slot's fork server (the default) against a fresh set of namespaces per case
+# (BOARDJUDGE_FORK_SERVER=0, how every case started before it), alternated in one run.
 for jobs in 1 2; do
-  start=$(date +%s.%N)
-  "$judge" stress othello-flips --seed 1 --cases "$cases" --jobs "$jobs" -- "$prog" >/dev/null
-  end=$(date +%s.%N)
-  echo "judge stress --jobs $jobs: $(echo "$cases / ($end - $start)" | bc) cases/s"
+  for server in 0 1; do
+    start=$(date +%s.%N)
+    BOARDJUDGE_FORK_SERVER=$server "$judge" stress othello-flips --seed 1 --cases "$cases" \
+      --jobs "$jobs" -- "$prog" >/dev/null
+    end=$(date +%s.%N)
+    label=$([ "$server" = 1 ] && echo "fork server" || echo "namespaces per case")
+    echo "judge stress --jobs $jobs ($label): $(echo "$cases / ($end - $start)" | bc) cases/s"
+  done
 done
 
 cat > "$work/bare.rs" <<'RS'

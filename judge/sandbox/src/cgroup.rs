@@ -250,11 +250,20 @@ impl Hierarchy {
             .collect()
     }
 
-    /// Makes slot `k`'s group, limited to `processes` processes at once.
+    /// Makes slot `k`'s group, limited to `processes` processes at once (with a fork server,
+    /// its first lane's).
     pub fn slot(&self, k: usize, processes: u64) -> io::Result<SlotGroup> {
-        let name = format!("slot-{k}");
-        let dirs: Vec<PathBuf> = self.judge_dirs.iter().map(|d| d.join(&name)).collect();
-        let pressure_dir = self.pressure_dir.as_ref().map(|d| d.join(&name));
+        self.group(&format!("slot-{k}"), processes)
+    }
+
+    /// Makes the group of slot `k`'s second lane (a fork server's), like [`Hierarchy::slot`].
+    pub fn lane(&self, k: usize, processes: u64) -> io::Result<SlotGroup> {
+        self.group(&format!("slot-{k}-lane-b"), processes)
+    }
+
+    fn group(&self, name: &str, processes: u64) -> io::Result<SlotGroup> {
+        let dirs: Vec<PathBuf> = self.judge_dirs.iter().map(|d| d.join(name)).collect();
+        let pressure_dir = self.pressure_dir.as_ref().map(|d| d.join(name));
         for dir in dirs.iter().chain(&pressure_dir) {
             std::fs::create_dir(dir)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
@@ -408,8 +417,10 @@ impl SlotGroup {
         self.join.iter().map(|f| f.as_raw_fd()).collect()
     }
 
-    /// Readies the group for a run: memory limit, figures back to zero.
-    pub fn prepare(&self, memory_bytes: u64) -> io::Result<()> {
+    /// Readies the group for a run: memory limit, figures back to zero. With `reclaim`, page
+    /// cache an earlier run left charged here is reclaimed first (not when the group holds a
+    /// zygote, whose pages are the interpreter every case of the lane runs).
+    pub fn prepare(&self, memory_bytes: u64, reclaim: bool) -> io::Result<()> {
         if self.limit_set.get() != memory_bytes {
             match self.version {
                 Version::V1 => {
@@ -430,6 +441,7 @@ impl SlotGroup {
         // peak: past 1 MiB, reclaim them (it costs a drain on every CPU, so not for less),
         // then restart the peak from the usage.
         if let Some(force_empty) = &self.force_empty
+            && reclaim
             && read_number(&self.usage).unwrap_or(u64::MAX) > 1 << 20
         {
             let _ = write(force_empty, "0");

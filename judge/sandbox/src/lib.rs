@@ -18,6 +18,7 @@ pub mod cgroup;
 pub mod landlock;
 pub mod remove;
 pub mod rootfs;
+pub mod server;
 pub mod spawn;
 pub mod uids;
 
@@ -200,6 +201,9 @@ pub struct Isolation {
     /// session keyring of its own), so no per-uid kernel state (keyrings) outlives it. Needs
     /// unprivileged user namespaces.
     pub own_user_namespace: bool,
+    /// Runs start from a fork server per slot (namespaces made once, the next case started
+    /// while the judge checks the last), or why not.
+    pub fork_server: Result<(), Missing>,
 }
 
 impl Isolation {
@@ -223,6 +227,7 @@ impl Isolation {
                 Missing::NotRoot
             }),
             own_user_namespace: root && spawn::unprivileged_user_namespaces_work(uids::FIRST_UID),
+            fork_server: Err(Missing::NotSetUp),
         }
     }
 
@@ -249,6 +254,9 @@ impl Isolation {
             Ok(cgroup::Version::V1) => have.push("cgroups v1"),
             Ok(cgroup::Version::V2) => have.push("cgroups v2"),
             Err(_) => missing.push("cgroups"),
+        }
+        if self.fork_server.is_ok() {
+            have.push("fork server");
         }
         if self.drop_privileges {
             have.push("own uid");
@@ -298,8 +306,12 @@ impl Isolation {
                 "cgroups: no ({why}; peak memory from ru_maxrss, CPU of reaped processes, rlimits)"
             ),
         };
+        let server = match &self.fork_server {
+            Ok(()) => "fork server: yes (one per slot, the next case started ahead)".to_string(),
+            Err(why) => format!("fork server: no ({why})"),
+        };
         format!(
-            "{namespaces}, {root}, {cgroup}, unprivileged uid: {}, Landlock: {}",
+            "{namespaces}, {root}, {cgroup}, {server}, unprivileged uid: {}, Landlock: {}",
             match (self.drop_privileges, self.own_user_namespace) {
                 (true, true) => "yes (leased, in a user namespace of the run's own)",
                 (true, false) =>
@@ -323,14 +335,19 @@ pub const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// One parallel slot: its user, its scratch directory, its namespaces, groups and rules.
 struct Slot {
-    // Dropped in this order: the group (its processes killed, then removed) before the lease.
+    // Dropped in this order: the fork server (its cases killed), then the groups (their
+    // processes killed, then removed) before the leases.
+    server: Option<server::Server>,
     group: Option<cgroup::SlotGroup>,
+    /// With a fork server: the second lane's group and uid (the first lane's are the slot's).
+    second_group: Option<cgroup::SlotGroup>,
     namespaces: Option<rootfs::SlotNamespaces>,
     ruleset: Option<landlock::Ruleset>,
     /// The working directory: `/tmp` (or `/box/src` for a build) inside a private root, else
     /// a scratch directory.
     workdir: PathBuf,
     uid: Option<uids::UidLease>,
+    second_uid: Option<uids::UidLease>,
 }
 
 /// A sandbox for one `judge run` / `stress` / `strength`, or one build: `slots` runs at a time.
@@ -356,6 +373,9 @@ pub struct Sandbox {
     process_limit: u64,
     /// This process, for the child's check that the judge is still alive.
     judge_pidfd: Option<OwnedFd>,
+    /// Memory available when the sandbox was made: a slot prestarts its next case only when
+    /// every slot's two cases at their limit fit in it.
+    memory_available: u64,
 }
 
 /// `word` with a leading `/box` replaced by `outside` (the box's folder on the host, without a
@@ -455,24 +475,46 @@ impl Sandbox {
             })
             .collect();
         let slots = slots.max(1);
-        let leases = if isolation.drop_privileges {
-            uids::lease(slots)?.into_iter().map(Some).collect()
+        // Runs (not builds) as root with a private root start from a fork server per slot,
+        // which has two lanes, each with its own uid and groups.
+        isolation.fork_server = if options.build.is_some() {
+            Err(Missing::Refused("a build runs once".to_string()))
+        } else if std::env::var_os("BOARDJUDGE_FORK_SERVER").is_some_and(|v| v == "0") {
+            Err(Missing::Refused("BOARDJUDGE_FORK_SERVER=0".to_string()))
+        } else if !isolation.drop_privileges {
+            Err(Missing::NotRoot)
         } else {
-            (0..slots).map(|_| None).collect::<Vec<_>>()
+            Ok(())
         };
-        let layout = |user: Option<u32>| rootfs::Layout {
+        let lanes = if isolation.fork_server.is_ok() { 2 } else { 1 };
+        let leases = if isolation.drop_privileges {
+            uids::lease(slots * lanes)?.into_iter().map(Some).collect()
+        } else {
+            (0..slots * lanes).map(|_| None).collect::<Vec<_>>()
+        };
+        let uid_numbers: Vec<Option<u32>> =
+            leases.iter().map(|l| l.as_ref().map(|l| l.uid)).collect();
+        let uid_of = |k: usize| uid_numbers.get(k).copied().flatten();
+        let layout = |user: Option<u32>, other: Option<u32>| rootfs::Layout {
             files: command.files.clone(),
             toolchain_roots: command.toolchain_roots.clone(),
             hidden: hidden.clone(),
             user,
+            other_users: other.into_iter().collect(),
             build: options.build.clone(),
+        };
+        let lane_uids = |k: usize| {
+            (
+                uid_of(k * lanes),
+                (lanes == 2).then(|| uid_of(k * 2 + 1)).flatten(),
+            )
         };
         // The first slot's root, which also tells whether the machine allows one (a container
         // without the right to mount does not): if not, runs fall back to Landlock on files.
-        let first_uid = leases.first().and_then(|l| l.as_ref().map(|l| l.uid));
         let mut first_namespaces = None;
         if isolation.private_root.is_ok() {
-            match rootfs::SlotNamespaces::build(&layout(first_uid)) {
+            let (user, other) = lane_uids(0);
+            match rootfs::SlotNamespaces::build(&layout(user, other)) {
                 Ok(ns) => first_namespaces = Some(ns),
                 Err(e) => isolation.private_root = Err(Missing::Refused(e.to_string())),
             }
@@ -512,13 +554,36 @@ impl Sandbox {
             },
             _ => None,
         };
+        if !private_root || cgroups.is_none() {
+            isolation.fork_server = Err(Missing::Refused(
+                "it needs a private root and cgroups".to_string(),
+            ));
+        }
+        // SAFETY: pidfd_open on this very process.
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) };
+        // SAFETY: the kernel just returned this descriptor.
+        let judge_pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd as i32) });
+        let environments = [
+            environment("/tmp", None, &command.env, &|w| w.to_string())?,
+            environment("/tmp", Some(None), &command.env, &|w| w.to_string())?,
+        ];
         let mut made = Vec::new();
-        for (k, uid) in leases.into_iter().enumerate() {
+        let mut leases = leases.into_iter();
+        for k in 0..slots {
+            let uid = leases.next().flatten();
+            let second_uid = if lanes == 2 {
+                leases.next().flatten()
+            } else {
+                None
+            };
             let uid_number = uid.as_ref().map(|l: &uids::UidLease| l.uid);
             let (workdir, namespaces) = if private_root {
                 let namespaces = match first_namespaces.take() {
                     Some(ns) => ns,
-                    None => rootfs::SlotNamespaces::build(&layout(uid_number))?,
+                    None => {
+                        let (user, other) = lane_uids(k);
+                        rootfs::SlotNamespaces::build(&layout(user, other))?
+                    }
                 };
                 let workdir = if options.build.is_some() {
                     Path::new(BOX).join("src")
@@ -537,6 +602,10 @@ impl Sandbox {
             let group = match &cgroups {
                 Some(h) => Some(h.slot(k, options.processes)?),
                 None => None,
+            };
+            let second_group = match (&cgroups, isolation.fork_server.is_ok()) {
+                (Some(h), true) => Some(h.lane(k, options.processes)?),
+                _ => None,
             };
             let mut rules: Vec<(&Path, landlock::Access)> = [
                 "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
@@ -564,23 +633,41 @@ impl Sandbox {
             // With a private root the files are limited by what is mounted; Landlock then
             // only handles the network and scopes.
             let ruleset = landlock::Ruleset::new(&rules, !private_root)?;
-            made.push(Slot {
+            let mut slot = Slot {
+                server: None,
                 uid,
+                second_uid,
                 workdir,
                 ruleset,
                 namespaces,
                 group,
-            });
+                second_group,
+            };
+            if isolation.fork_server.is_ok() {
+                match start_server(
+                    &slot,
+                    &command,
+                    &environments,
+                    isolation.own_user_namespace,
+                    judge_pidfd.as_ref(),
+                ) {
+                    Ok(server) => slot.server = Some(server),
+                    Err(e) => isolation.fork_server = Err(Missing::Refused(e.to_string())),
+                }
+            }
+            made.push(slot);
+        }
+        if isolation.fork_server.is_err() {
+            // One slot's server could not start: every slot runs the same way.
+            for slot in &mut made {
+                slot.server = None;
+            }
         }
         let process_limit = if isolation.drop_privileges {
             options.processes
         } else {
             own_process_count() + options.processes * made.len() as u64
         };
-        // SAFETY: pidfd_open on this very process.
-        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) };
-        // SAFETY: the kernel just returned this descriptor.
-        let judge_pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd as i32) });
         Ok(Sandbox {
             covered,
             slots: made,
@@ -593,6 +680,7 @@ impl Sandbox {
             processes: options.processes,
             process_limit,
             judge_pidfd,
+            memory_available: memory_available(),
         })
     }
 
@@ -651,6 +739,9 @@ impl Sandbox {
         interrupted: &AtomicBool,
     ) -> io::Result<Finished> {
         let slot = &self.slots[slot];
+        if let Some(server) = &slot.server {
+            return self.run_served(slot, server, stdin, limits, interrupted);
+        }
         let uid = slot.uid.as_ref().map(|l| l.uid);
         let outside = self.outside(slot);
         if slot.namespaces.is_none() {
@@ -675,27 +766,12 @@ impl Sandbox {
                 slot.workdir.display().to_string(),
             ),
         };
-        let mut envp = vec![
-            c(format!("PATH={SANDBOX_PATH}").as_bytes())?,
-            c(b"LANG=C.UTF-8")?,
-            c(format!("HOME={home}").as_bytes())?,
-            c(format!("TMPDIR={home}").as_bytes())?,
-        ];
-        if limits.sanitizer {
-            for (name, value) in SANITIZER_OPTIONS {
-                let mut value = value.to_string();
-                if name == "ASAN_OPTIONS" && slot.group.is_none() {
-                    // No memory cgroup: ASan's own limits bound the memory instead of
-                    // RLIMIT_DATA, which its shadow reservation cannot live with.
-                    let mb = limits.memory_cap() >> 20;
-                    value.push_str(&format!(":hard_rss_limit_mb={mb}:malloc_limit_mb={mb}"));
-                }
-                envp.push(c(format!("{name}={value}").as_bytes())?);
-            }
-        }
-        for (key, value) in &self.command.env {
-            envp.push(c(format!("{key}={}", at(value)).as_bytes())?);
-        }
+        let sanitizer = limits.sanitizer.then(|| {
+            // No memory cgroup: ASan's own limits bound the memory instead of RLIMIT_DATA,
+            // which its shadow reservation cannot live with.
+            slot.group.is_none().then(|| limits.memory_cap() >> 20)
+        });
+        let envp = environment(&home, sanitizer, &self.command.env, &at)?;
         let cpu_seconds = limits.cpu.as_secs() + 1;
         // The group's memory cap is the limit itself: the kernel reclaims caches (the
         // group's share of the page and dentry caches counts in its usage) before it kills a
@@ -708,7 +784,7 @@ impl Sandbox {
             (libc::RLIMIT_CORE, 0, 0),
         ];
         if let Some(group) = &slot.group {
-            group.prepare(memory_cap)?;
+            group.prepare(memory_cap, true)?;
         } else {
             // Without a memory cgroup: writable memory, with the same room; without a pids
             // cgroup: processes per user.
@@ -763,17 +839,81 @@ impl Sandbox {
             cgroup_namespace: self.isolation.pid_namespace,
             judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };
+        self.watched(slot.group.as_ref(), stdin, limits, interrupted, |watch| {
+            spawn::run(&plan, watch)
+        })
+    }
+
+    /// Runs a case from the slot's fork server: the one prestarted for these limits, or one
+    /// started now; then asks for the next case in the other lane while this one runs.
+    fn run_served(
+        &self,
+        slot: &Slot,
+        server: &server::Server,
+        stdin: &[u8],
+        limits: &Limits,
+        interrupted: &AtomicBool,
+    ) -> io::Result<Finished> {
+        let groups = [slot.group.as_ref(), slot.second_group.as_ref()];
+        let memory_cap = limits.memory_cap();
+        let cpu_seconds = limits.cpu.as_secs() + 1;
+        let key = server::CaseKey {
+            rlimits: vec![
+                (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
+                (libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+                (libc::RLIMIT_CORE, 0, 0),
+            ],
+            tmp_bytes: memory_cap,
+            sanitizer: limits.sanitizer,
+        };
+        // A lane holding a zygote keeps its page cache: the interpreter every case runs.
+        let prepare = |lane: usize, zygote: bool| {
+            groups[lane].map_or(Ok(()), |g| g.prepare(memory_cap, !zygote))
+        };
+        let case = server.take(&key, &prepare)?;
+        // A waiting case may hold its memory limit: prestart only when two cases of every
+        // slot at their limit fit in what the machine had free.
+        if memory_cap.saturating_mul(2 * self.slots.len() as u64) <= self.memory_available {
+            // A prestart that fails is no error of this run (the next one starts its own).
+            let _ = server.prestart(&key, case.lane, &prepare);
+        }
+        let lane = case.lane;
+        self.watched(groups[lane], stdin, limits, interrupted, move |watch| {
+            // The wall clock starts with the input: a prestarted case waited for it.
+            let started = std::time::Instant::now();
+            let server::Started {
+                pidfd,
+                stdin,
+                stdout,
+                stderr,
+                ..
+            } = case;
+            let result = spawn::supervise(&pidfd, 0, stdin, stdout, stderr, watch, started);
+            // Whatever happened, nothing of the case may survive it.
+            let status = server.finish(lane)?;
+            let mut finished = result?;
+            finished.exit = spawn::decode(status);
+            Ok(finished)
+        })
+    }
+
+    /// Watches a run (`go`) under `limits`, with its group's gauges when it has one, and takes
+    /// its CPU time and memory from the group once it is over.
+    fn watched(
+        &self,
+        group: Option<&cgroup::SlotGroup>,
+        stdin: &[u8],
+        limits: &Limits,
+        interrupted: &AtomicBool,
+        go: impl FnOnce(&spawn::Watch<'_>) -> io::Result<Finished>,
+    ) -> io::Result<Finished> {
         let cpu_usage = |group: &cgroup::SlotGroup| group.cpu_ns().ok().map(Duration::from_nanos);
-        let gauge = slot.group.as_ref().map(|g| move || cpu_usage(g));
-        let tasks = slot.group.as_ref().map(|g| move || g.tasks());
-        let waited = slot
-            .group
-            .as_ref()
+        let gauge = group.map(|g| move || cpu_usage(g));
+        let tasks = group.map(|g| move || g.tasks());
+        let waited = group
             .filter(|g| g.has_pressure())
             .map(|g| move || g.cpu_full_wait());
-        let adopt = slot
-            .group
-            .as_ref()
+        let adopt = group
             .filter(|g| g.has_pressure())
             .map(|g| move || g.adopt());
         let watch = spawn::Watch {
@@ -800,8 +940,8 @@ impl Sandbox {
             // A compiler's flood of messages is drained: only a build limit stops it.
             stop_at_output_cap: self.build.is_none(),
         };
-        let mut finished = spawn::run(&plan, &watch)?;
-        if let Some(group) = &slot.group {
+        let mut finished = go(&watch)?;
+        if let Some(group) = group {
             // Everything of the run is gone (its PID namespace is): the group's figures are
             // final, and cover every process it started.
             if !self.isolation.pid_namespace {
@@ -892,4 +1032,151 @@ fn reset_dir(dir: &Path, uid: Option<u32>) -> io::Result<()> {
         std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
     }
     Ok(())
+}
+
+/// The submission's environment: `PATH`, `LANG`, `HOME` and `TMPDIR` (`home`), the sanitizers'
+/// options when `sanitizer` is set (with ASan's own memory bound, MiB, when there is no memory
+/// group to bound it), then the command's own (`at` places box paths).
+fn environment(
+    home: &str,
+    sanitizer: Option<Option<u64>>,
+    env: &[(String, String)],
+    at: &dyn Fn(&str) -> String,
+) -> io::Result<Vec<CString>> {
+    let c = |s: String| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
+    let mut envp = vec![
+        c(format!("PATH={SANDBOX_PATH}"))?,
+        c("LANG=C.UTF-8".to_string())?,
+        c(format!("HOME={home}"))?,
+        c(format!("TMPDIR={home}"))?,
+    ];
+    if let Some(memory_mb) = sanitizer {
+        for (name, value) in SANITIZER_OPTIONS {
+            let mut value = value.to_string();
+            if let (Some(mb), "ASAN_OPTIONS") = (memory_mb, name) {
+                value.push_str(&format!(":hard_rss_limit_mb={mb}:malloc_limit_mb={mb}"));
+            }
+            envp.push(c(format!("{name}={value}"))?);
+        }
+    }
+    for (key, value) in env {
+        envp.push(c(format!("{key}={}", at(value)))?);
+    }
+    Ok(envp)
+}
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes (0 if unknown).
+fn memory_available() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemAvailable:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// Starts slot `slot`'s fork server: its two lanes are the slot's uid and group and the second
+/// ones, the case is `command` with one of `environments` (plain, sanitized).
+fn start_server(
+    slot: &Slot,
+    command: &Command,
+    environments: &[Vec<CString>; 2],
+    own_user_namespace: bool,
+    judge_pidfd: Option<&OwnedFd>,
+) -> io::Result<server::Server> {
+    let (Some(ns), Some(first), Some(second), Some(uid), Some(second_uid)) = (
+        &slot.namespaces,
+        &slot.group,
+        &slot.second_group,
+        &slot.uid,
+        &slot.second_uid,
+    ) else {
+        return Err(io::Error::other(
+            "a slot without its namespaces, groups or uids",
+        ));
+    };
+    let c = |s: &str| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
+    let program = c(&command.program.to_string_lossy())?;
+    let mut argv = vec![program.clone()];
+    for word in &command.args {
+        argv.push(c(word)?);
+    }
+    let zygote = zygote_words(command, &program)?;
+    let judge = judge_pidfd.map_or(-1, |f| f.as_raw_fd());
+    let ruleset = slot.ruleset.as_ref().map(|r| r.raw_fd());
+    let plan = |uid: u32, group: &cgroup::SlotGroup| -> io::Result<server::LanePlan<'static>> {
+        Ok(server::LanePlan {
+            uid,
+            plan: spawn::Plan {
+                program: program.clone(),
+                argv: Vec::new(),
+                envp: Vec::new(),
+                workdir: c"/tmp".to_owned(),
+                writable: c"/tmp".to_owned(),
+                uid: Some(uid),
+                identity_map: if own_user_namespace {
+                    Some(c(&format!("{uid} {uid} 1"))?)
+                } else {
+                    None
+                },
+                rlimits: Vec::new(),
+                landlock: ruleset,
+                pid_namespace: true,
+                user_namespace: false,
+                ipc_namespace: true,
+                private_root: None,
+                read_only_tree: false,
+                covered: &[],
+                cgroup_join: group.join_fds(),
+                cgroup_namespace: true,
+                judge_pidfd: judge,
+            },
+        })
+    };
+    let mut keep = first.join_fds();
+    keep.extend(second.join_fds());
+    keep.extend(ruleset);
+    if judge >= 0 {
+        keep.push(judge);
+    }
+    server::Server::start(server::Setup {
+        network: ns.network.as_raw_fd(),
+        uts: ns.uts.as_raw_fd(),
+        mount: ns.mount.as_raw_fd(),
+        lanes: [plan(uid.uid, first)?, plan(second_uid.uid, second)?],
+        argv: &argv,
+        zygote: zygote.as_deref(),
+        environments: [&environments[0], &environments[1]],
+        keep,
+    })
+}
+
+/// The argument words of the zygote of `command`'s interpreter (`python3 -c ZYGOTE SCRIPT`),
+/// if it is one with a zygote (CPython running one script of the box) and zygotes are not
+/// turned off (`BOARDJUDGE_ZYGOTE=0`).
+fn zygote_words(command: &Command, program: &CString) -> io::Result<Option<Vec<CString>>> {
+    let name = command
+        .program
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let cpython = name == "python3"
+        || name
+            .strip_prefix("python3.")
+            .is_some_and(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
+    let one_script = matches!(command.args.as_slice(), [script]
+        if script.starts_with("/box/") && script.ends_with(".py"));
+    let off = std::env::var_os("BOARDJUDGE_ZYGOTE").is_some_and(|v| v == "0");
+    if !cpython || !one_script || off {
+        return Ok(None);
+    }
+    let c = |s: &str| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
+    Ok(Some(vec![
+        program.clone(),
+        c("-c")?,
+        c(server::PYTHON_ZYGOTE)?,
+        c(&command.args[0])?,
+    ]))
 }

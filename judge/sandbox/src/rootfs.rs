@@ -58,6 +58,9 @@ pub struct Layout {
     /// The slot's user, named in the generated `/etc/passwd` and `/etc/group`; with
     /// `build`, the owner of `/box`.
     pub user: Option<u32>,
+    /// The slot's other users (a fork server's second lane), also named `box` in the
+    /// accounts.
+    pub other_users: Vec<u32>,
     /// A writable `/box` for a build instead of a read-only one.
     pub build: Option<BuildBox>,
 }
@@ -192,12 +195,12 @@ pub fn safe_box_path(name: &str) -> bool {
 
 /// The generated `/etc/passwd` and `/etc/group`: root, nobody and the slot's user, whose home
 /// is `/tmp` (host user names and homes are not shown).
-fn accounts(user: Option<u32>) -> (Vec<u8>, Vec<u8>) {
+fn accounts(user: Option<u32>, others: &[u32]) -> (Vec<u8>, Vec<u8>) {
     let mut passwd = String::from(
         "root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
     );
     let mut group = String::from("root:x:0:\nnogroup:x:65534:\n");
-    if let Some(uid) = user {
+    for uid in user.iter().chain(others) {
         passwd.push_str(&format!("box:x:{uid}:{uid}:box:/tmp:/bin/sh\n"));
         group.push_str(&format!("box:x:{uid}:\n"));
     }
@@ -250,7 +253,7 @@ fn plan(
         });
         visible.push((PathBuf::from(dir), PathBuf::from(dir)));
     }
-    let (passwd, group) = accounts(layout.user);
+    let (passwd, group) = accounts(layout.user, &layout.other_users);
     for (name, contents) in [("passwd", passwd), ("group", group)] {
         if !Path::new("/etc").join(name).is_file() {
             continue;

@@ -106,7 +106,7 @@ pub struct Finished {
 }
 
 /// Why the child could not start the program: (stage, errno), written before `_exit`.
-const STAGE_NAMES: [&str; 14] = [
+pub(crate) const STAGE_NAMES: [&str; 14] = [
     "dup2",
     "chdir",
     "setrlimit",
@@ -123,7 +123,7 @@ const STAGE_NAMES: [&str; 14] = [
     "a cgroup namespace of its own",
 ];
 
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: `fds` has room for two descriptors.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
@@ -133,7 +133,7 @@ fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
-unsafe fn fail(error_fd: RawFd, stage: u8) -> ! {
+pub(crate) unsafe fn fail(error_fd: RawFd, stage: u8) -> ! {
     // SAFETY: raw calls on plain data.
     unsafe {
         let errno = *libc::__errno_location();
@@ -145,9 +145,11 @@ unsafe fn fail(error_fd: RawFd, stage: u8) -> ! {
     }
 }
 
-/// The submission's side: set up and `execve`. Never returns.
-unsafe fn become_submission(
+/// The submission's side: set up and `execve`. Never returns. (`rlimits` apart from the plan:
+/// the fork server's plan is made once, its limits come with each case.)
+pub(crate) unsafe fn become_submission(
     plan: &Plan,
+    rlimits: &[(libc::__rlimit_resource_t, u64, u64)],
     argv: &[*const libc::c_char],
     envp: &[*const libc::c_char],
     stdio: [RawFd; 3],
@@ -193,7 +195,7 @@ unsafe fn become_submission(
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             fail(error_fd, 1);
         }
-        for &(resource, soft, hard) in &plan.rlimits {
+        for &(resource, soft, hard) in rlimits {
             let limit = libc::rlimit {
                 rlim_cur: soft,
                 rlim_max: hard,
@@ -291,7 +293,7 @@ fn lock_uid_change() {
     }
 }
 
-fn unlock_uid_change() {
+pub(crate) fn unlock_uid_change() {
     UID_CHANGE.store(false, std::sync::atomic::Ordering::Release);
 }
 
@@ -457,7 +459,7 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
     // (the parent is suspended until then).
     unsafe {
         let a = &*(arg as *const ChildArgs<'_>);
-        become_submission(a.plan, a.argv, a.envp, a.stdio, a.error_fd)
+        become_submission(a.plan, &a.plan.rlimits, a.argv, a.envp, a.stdio, a.error_fd)
     }
 }
 
@@ -668,7 +670,7 @@ impl QueueWaits {
     }
 }
 
-fn decode(status: i32) -> Exit {
+pub(crate) fn decode(status: i32) -> Exit {
     if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))
     } else {
@@ -715,7 +717,15 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
         return Err(io::Error::last_os_error());
     }
     drop((in_r, out_w, err_w, error_w));
-    let result = supervise(pid, in_w, out_r, err_r, watch, started);
+    // SAFETY: pidfd_open on our own child; it becomes readable when the child exits.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    let result = if pidfd < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        // SAFETY: just created.
+        let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) };
+        supervise(&pidfd, pid, in_w, out_r, err_r, watch, started)
+    };
     // Whatever happened, nothing of this run may survive it.
     kill_all(pid, plan.pid_namespace);
     let mut status = 0;
@@ -734,16 +744,18 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
     let n = unsafe { libc::read(error_r.as_raw_fd(), error.as_mut_ptr().cast(), error.len()) };
     if n == 5 {
         let errno = i32::from_ne_bytes([error[1], error[2], error[3], error[4]]);
-        let stage = STAGE_NAMES
-            .get(error[0] as usize)
-            .copied()
-            .unwrap_or("start");
-        return Err(io::Error::other(format!(
-            "could not start the submission ({stage}): {}",
-            io::Error::from_raw_os_error(errno)
-        )));
+        return Err(start_error(error[0], errno));
     }
     Ok(finished)
+}
+
+/// The error of a child that could not start the program: the stage it failed at and why.
+pub(crate) fn start_error(stage: u8, errno: i32) -> io::Error {
+    let stage = STAGE_NAMES.get(stage as usize).copied().unwrap_or("start");
+    io::Error::other(format!(
+        "could not start the submission ({stage}): {}",
+        io::Error::from_raw_os_error(errno)
+    ))
 }
 
 fn kill_all(pid: libc::pid_t, namespace: bool) {
@@ -760,7 +772,10 @@ fn kill_all(pid: libc::pid_t, namespace: bool) {
 
 /// Feeds standard input, collects standard output and error, and watches the clock, the
 /// output cap and the interrupt flag until the submission has exited and its pipes are closed.
-fn supervise(
+/// `pidfd` becomes readable when the submission's top process exits; `pid` (in this process's
+/// PID namespace, 0 if unknown) is whose waits are sampled when `watch` has no task list.
+pub(crate) fn supervise(
+    pidfd: &OwnedFd,
     pid: libc::pid_t,
     stdin: OwnedFd,
     stdout: OwnedFd,
@@ -769,13 +784,6 @@ fn supervise(
     started: Instant,
 ) -> io::Result<Finished> {
     use std::sync::atomic::Ordering;
-    // SAFETY: pidfd_open on our own child; it becomes readable when the child exits.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    if pidfd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: just created.
-    let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) };
     for fd in [&stdin, &stdout, &stderr] {
         // SAFETY: setting O_NONBLOCK on the judge's ends of the pipes.
         unsafe {
@@ -802,7 +810,10 @@ fn supervise(
     };
     // When to look at the CPU time next.
     let mut cpu_look_at = started;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    // Asked once: it reads the cgroup's CPU quota files, every time.
+    static CORES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    let cores =
+        *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()) as u32);
     let mut buffer = vec![0u8; 16 * 1024];
     let mut deadline = started + watch.wall;
     let mut queue = QueueWaits::default();

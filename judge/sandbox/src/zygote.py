@@ -1,0 +1,210 @@
+# The Python zygote of a fork server's lane (judge/sandbox/src/server.rs): started once, as a
+# case of the lane would be (its uid, groups, Landlock domain, PID namespace), before any of the
+# submission's code; then, per case, it forks and the child becomes `python3 SCRIPT`, so a case
+# does not pay for the interpreter's start. Trusted code: it reads and runs nothing of the
+# submission before the fork. Its standard input is its control socket (the judge's), its
+# standard output and error a pipe the judge reads if it fails to start.
+#
+# Per case the child gets what a case started from the server gets: PID 1 of a PID namespace
+# of its own (killed with everything it started), new IPC and cgroup namespaces, a user
+# namespace and session keyring of its own, no capabilities, a Landlock domain of its own (it
+# can neither signal nor trace the zygote), the lane's fresh /tmp as working directory, and
+# its own CPU-time limit.
+import ctypes
+import gc
+import os
+import platform
+import resource
+import signal
+import socket
+import struct
+import sys
+
+# What solutions commonly import, imported once here (a case's `import` is then a lookup).
+import bisect, collections, functools, heapq, io, itertools, math, random, re, string  # noqa
+
+CLONE_NEWCGROUP = 0x02000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWUSER = 0x10000000
+CLONE_NEWPID = 0x20000000
+PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+PR_SET_NO_NEW_PRIVS = 38
+# (capset, keyctl, landlock_create_ruleset, landlock_restrict_self)
+SYSCALLS = {'x86_64': (126, 250, 444, 446), 'aarch64': (91, 219, 444, 446)}
+KEYCTL_JOIN_SESSION_KEYRING = 1
+LANDLOCK_SCOPES = 0b11  # abstract unix sockets and signals outside the domain (ABI 6)
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+unshare, prctl, syscall, setns = libc.unshare, libc.prctl, libc.syscall, libc.setns
+CAPSET, KEYCTL, LANDLOCK_CREATE_RULESET, LANDLOCK_RESTRICT_SELF = SYSCALLS[platform.machine()]
+CAP_HEADER = ctypes.create_string_buffer(struct.pack('<Ii', 0x20080522, 0))
+CAP_DATA = ctypes.create_string_buffer(bytes(24))
+LANDLOCK_ATTR = ctypes.create_string_buffer(struct.pack('<QQQ', 0, 0, LANDLOCK_SCOPES))
+IDENTITY = (f'{os.getuid()} {os.getuid()} 1'.encode(), f'{os.getgid()} {os.getgid()} 1'.encode())
+
+
+def check(result, what):
+    if result < 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, f'{what}: {os.strerror(errno)}')
+    return result
+
+
+def write(path, data):
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+def own_user_namespace():
+    check(unshare(CLONE_NEWUSER), 'a user namespace')
+    write('/proc/self/setgroups', b'deny')
+    write('/proc/self/uid_map', IDENTITY[0])
+    write('/proc/self/gid_map', IDENTITY[1])
+
+
+def become_case(fds, cpu):
+    # Everything it calls was looked up and built by the zygote: a case pays only for the calls.
+    check(prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), 'parent-death signal')
+    # Dumpable as an exec'd program is (its own /proc files are then its own: the maps below).
+    check(prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), 'dumpable')
+    own_user_namespace()
+    check(syscall(KEYCTL, KEYCTL_JOIN_SESSION_KEYRING, None), 'a session keyring')
+    # No capabilities left in its user namespace (version 3 header, all sets empty).
+    check(syscall(CAPSET, CAP_HEADER, CAP_DATA), 'dropping capabilities')
+    check(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), 'no new privileges')
+    ruleset = check(syscall(LANDLOCK_CREATE_RULESET, LANDLOCK_ATTR, 24, 0), 'a Landlock ruleset')
+    check(syscall(LANDLOCK_RESTRICT_SELF, ruleset, 0), 'a Landlock domain')
+    os.close(ruleset)
+    # Chosen first if its group runs out of memory (the zygote would take the case with it).
+    write('/proc/self/oom_score_adj', b'1000')
+    resource.setrlimit(resource.RLIMIT_CPU, cpu)
+    os.chdir('/tmp')
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.closerange(3, 1 << 16)
+
+
+def serve():
+    """Returns in the child of each case; the zygote itself never returns."""
+    control = socket.socket(fileno=os.dup(0))
+    os.close(0)
+    os.chdir('/')  # not in /tmp: the lane's /tmp is replaced for every case
+    # Capabilities in a user namespace of its own, and PID 1 of a PID namespace that user
+    # namespace owns: what it takes to make a PID namespace per case (the first process only
+    # waits).
+    own_user_namespace()
+    check(unshare(CLONE_NEWPID), 'a PID namespace')
+    if os.fork():
+        check(prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), 'not dumpable')
+        control.close()
+        os.closerange(0, 1 << 16)
+        os.wait()
+        os._exit(0)
+    check(prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), 'parent-death signal')
+    namespace = os.open('/proc/self/ns/pid', os.O_RDONLY)
+    check(prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), 'not dumpable')
+    gc.freeze()  # the zygote's objects stay shared: a case's collections do not copy them
+    control.send(b'R')
+    child = 0
+    while True:
+        message, fds, _, _ = socket.recv_fds(control, 64, 3)
+        if not message:
+            os._exit(0)
+        if message[:1] == b'K':
+            status = 0
+            if child:
+                try:
+                    os.kill(child, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                _, status = os.waitpid(child, 0)
+                child = 0
+            control.send(struct.pack('<i', status))
+            continue
+        if message[:1] != b'F' or len(fds) != 3:
+            for fd in fds:
+                os.close(fd)
+            control.send(b'Ea malformed request')
+            continue
+        cpu = struct.unpack('<QQ', message[1:17])
+        try:
+            # Children back in its own PID namespace, then a new one for this case's.
+            check(setns(namespace, CLONE_NEWPID), 'its PID namespace')
+            check(unshare(CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWCGROUP), 'namespaces')
+            pid = os.fork()
+        except OSError as e:
+            for fd in fds:
+                os.close(fd)
+            control.send(b'E' + str(e).encode())
+            continue
+        if pid == 0:
+            control.close()
+            try:
+                become_case(fds, cpu)
+            except BaseException as e:
+                os.write(2, f'zygote: could not start the case: {e}\n'.encode())
+                os._exit(126)
+            return
+        for fd in fds:
+            os.close(fd)
+        child = pid
+        pidfd = os.pidfd_open(pid)
+        socket.send_fds(control, [b'S'], [pidfd])
+        os.close(pidfd)
+
+
+def finish(code):
+    # What interpreter shutdown does that a program can observe (join non-daemon threads,
+    # atexit handlers, flush the standard streams) without tearing down the heap, which would
+    # copy every page shared with the zygote.
+    threading = sys.modules.get('threading')
+    if threading is not None:
+        threading._shutdown()
+    import atexit
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            code = code or 120
+    os._exit(code)
+
+
+script = sys.argv[1]
+# Compiled once, here: parsing runs nothing of it. A syntax error is raised in every case, as
+# `python3 SCRIPT` would report it.
+try:
+    with open(script, 'rb') as f:
+        code, error = compile(f.read(), script, 'exec', dont_inherit=True), None
+except Exception as e:
+    code, error = None, e
+serve()
+# The child: `python3 SCRIPT` (its folder first on sys.path, argv as python sets it).
+del serve, become_case, own_user_namespace
+sys.argv = [script]
+sys.path[0] = os.path.dirname(script)
+main = type(sys)('__main__')
+main.__file__ = script
+main.__builtins__ = __builtins__
+sys.modules['__main__'] = main
+try:
+    if error is not None:
+        raise error
+    exec(code, main.__dict__)
+except SystemExit as e:
+    if e.code is None:
+        finish(0)
+    if isinstance(e.code, int):
+        finish(e.code & 0xff)
+    print(e.code, file=sys.stderr)
+    finish(1)
+except BaseException:
+    sys.excepthook(*sys.exc_info())
+    finish(1)
+finish(0)
