@@ -3,6 +3,9 @@
 # the same compiled, correct program (othello-flips's fast solver as a standalone program):
 #   1. a bare spawn-and-wait loop (Rust std::process::Command, no checking at all),
 #   2. the classic shell loop: generator, submission, reference solver, cmp, per case.
+# Then the same for a Python submission (tests/integration/languages/othello.py): its zygote
+# (the default) against the interpreter started per case, from the fork server and without it,
+# and a bare loop of `python3 othello.py`.
 # Usage: judge/core/benches/stress-throughput.sh [CASES]   (run from the repository root)
 set -euo pipefail
 cases=${1:-2000}
@@ -35,12 +38,13 @@ use std::process::{Command, Stdio};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (prog, dir, n): (&str, &str, usize) = (&args[1], &args[2], args[3].parse().unwrap());
+    let words = &args[4..];
     let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "in")).map(|p| std::fs::read(p).unwrap()).collect();
     inputs.sort();
     let start = std::time::Instant::now();
     for i in 0..n {
-        let mut child = Command::new(prog).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let mut child = Command::new(prog).args(words).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
         child.stdin.take().unwrap().write_all(&inputs[i % inputs.len()]).unwrap();
         child.wait_with_output().unwrap();
     }
@@ -60,3 +64,23 @@ for i in $(seq 1 "$shell_cases"); do
 done
 end=$(date +%s.%N)
 echo "shell loop (gen; submission; reference; cmp): $(echo "$shell_cases / ($end - $start)" | bc) cases/s"
+
+# A Python submission: the zygote (default), the interpreter per case from the fork server
+# (BOARDJUDGE_ZYGOTE=0) and with fresh namespaces per case (BOARDJUDGE_FORK_SERVER=0).
+python_cases=$((cases / 2))
+cp tests/integration/languages/othello.py "$work/sol/othello.py"
+for round in 1 2; do
+  for way in BOARDJUDGE_FORK_SERVER=0 BOARDJUDGE_ZYGOTE=0 BOARDJUDGE_DEFAULT=1; do
+    start=$(date +%s.%N)
+    env "$way" "$judge" stress othello-flips --seed 1 --cases "$python_cases" --jobs 1 \
+      -- python3 "$work/sol/othello.py" >/dev/null
+    end=$(date +%s.%N)
+    case $way in
+      BOARDJUDGE_FORK_SERVER=0) label="interpreter per case, namespaces per case" ;;
+      BOARDJUDGE_ZYGOTE=0) label="interpreter per case, fork server" ;;
+      *) label="zygote" ;;
+    esac
+    echo "python judge stress --jobs 1 ($label), round $round: $(echo "$python_cases / ($end - $start)" | bc) cases/s"
+  done
+done
+"$work/bare" python3 "$work/inputs" "$((python_cases / 4))" "$work/sol/othello.py" | sed 's/^/python3 /'

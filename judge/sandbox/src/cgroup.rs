@@ -261,6 +261,14 @@ impl Hierarchy {
         self.group(&format!("slot-{k}-lane-b"), processes)
     }
 
+    /// Makes the group of the zygote of slot `k`'s lane `lane` (its cases move into the lane's
+    /// group: pages they share with it are the zygote's, as a fresh interpreter's shared
+    /// libraries are nobody's).
+    pub fn zygote(&self, k: usize, lane: usize) -> io::Result<SlotGroup> {
+        // The zygote itself and the process that waits for it.
+        self.group(&format!("slot-{k}-zygote-{lane}"), 4)
+    }
+
     fn group(&self, name: &str, processes: u64) -> io::Result<SlotGroup> {
         let dirs: Vec<PathBuf> = self.judge_dirs.iter().map(|d| d.join(name)).collect();
         let pressure_dir = self.pressure_dir.as_ref().map(|d| d.join(name));

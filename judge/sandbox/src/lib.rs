@@ -341,6 +341,8 @@ struct Slot {
     group: Option<cgroup::SlotGroup>,
     /// With a fork server: the second lane's group and uid (the first lane's are the slot's).
     second_group: Option<cgroup::SlotGroup>,
+    /// With zygotes: each lane's zygote's group.
+    zygote_groups: Vec<cgroup::SlotGroup>,
     namespaces: Option<rootfs::SlotNamespaces>,
     ruleset: Option<landlock::Ruleset>,
     /// The working directory: `/tmp` (or `/box/src` for a build) inside a private root, else
@@ -607,6 +609,15 @@ impl Sandbox {
                 (Some(h), true) => Some(h.lane(k, options.processes)?),
                 _ => None,
             };
+            let mut zygote_groups = Vec::new();
+            if let (Some(h), true) = (&cgroups, second_group.is_some() && has_zygote(&command)) {
+                for lane in 0..2 {
+                    let group = h.zygote(k, lane)?;
+                    // What an interpreter holds after its start, with room to spare.
+                    group.prepare(ZYGOTE_MEMORY, false)?;
+                    zygote_groups.push(group);
+                }
+            }
             let mut rules: Vec<(&Path, landlock::Access)> = [
                 "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
                 "/sys",
@@ -642,6 +653,7 @@ impl Sandbox {
                 namespaces,
                 group,
                 second_group,
+                zygote_groups,
             };
             if isolation.fork_server.is_ok() {
                 match start_server(
@@ -866,10 +878,7 @@ impl Sandbox {
             tmp_bytes: memory_cap,
             sanitizer: limits.sanitizer,
         };
-        // A lane holding a zygote keeps its page cache: the interpreter every case runs.
-        let prepare = |lane: usize, zygote: bool| {
-            groups[lane].map_or(Ok(()), |g| g.prepare(memory_cap, !zygote))
-        };
+        let prepare = |lane: usize| groups[lane].map_or(Ok(()), |g| g.prepare(memory_cap, true));
         let case = server.take(&key, &prepare)?;
         // A waiting case may hold its memory limit: prestart only when two cases of every
         // slot at their limit fit in what the machine had free.
@@ -1103,7 +1112,10 @@ fn start_server(
     for word in &command.args {
         argv.push(c(word)?);
     }
-    let zygote = zygote_words(command, &program)?;
+    let zygote = match slot.zygote_groups.as_slice() {
+        [_, _] => zygote_words(command, &program)?,
+        _ => None,
+    };
     let judge = judge_pidfd.map_or(-1, |f| f.as_raw_fd());
     let ruleset = slot.ruleset.as_ref().map(|r| r.raw_fd());
     let plan = |uid: u32, group: &cgroup::SlotGroup| -> io::Result<server::LanePlan<'static>> {
@@ -1137,6 +1149,11 @@ fn start_server(
     };
     let mut keep = first.join_fds();
     keep.extend(second.join_fds());
+    let mut zygote_plans = Vec::new();
+    for (group, uid) in slot.zygote_groups.iter().zip([uid.uid, second_uid.uid]) {
+        keep.extend(group.join_fds());
+        zygote_plans.push(plan(uid, group)?);
+    }
     keep.extend(ruleset);
     if judge >= 0 {
         keep.push(judge);
@@ -1147,16 +1164,25 @@ fn start_server(
         mount: ns.mount.as_raw_fd(),
         lanes: [plan(uid.uid, first)?, plan(second_uid.uid, second)?],
         argv: &argv,
-        zygote: zygote.as_deref(),
+        zygote: match (zygote.as_deref(), <[_; 2]>::try_from(zygote_plans)) {
+            (Some(words), Ok(plans)) => Some(server::ZygoteSetup {
+                argv: words,
+                lanes: plans,
+                case_join: [first.join_fds(), second.join_fds()],
+            }),
+            _ => None,
+        },
         environments: [&environments[0], &environments[1]],
         keep,
     })
 }
 
-/// The argument words of the zygote of `command`'s interpreter (`python3 -c ZYGOTE SCRIPT`),
-/// if it is one with a zygote (CPython running one script of the box) and zygotes are not
-/// turned off (`BOARDJUDGE_ZYGOTE=0`).
-fn zygote_words(command: &Command, program: &CString) -> io::Result<Option<Vec<CString>>> {
+/// The memory limit of a zygote's group.
+const ZYGOTE_MEMORY: u64 = 256 << 20;
+
+/// Is `command` an interpreter with a zygote (CPython running one script of the box), and are
+/// zygotes not turned off (`BOARDJUDGE_ZYGOTE=0`)?
+fn has_zygote(command: &Command) -> bool {
     let name = command
         .program
         .file_name()
@@ -1169,7 +1195,13 @@ fn zygote_words(command: &Command, program: &CString) -> io::Result<Option<Vec<C
     let one_script = matches!(command.args.as_slice(), [script]
         if script.starts_with("/box/") && script.ends_with(".py"));
     let off = std::env::var_os("BOARDJUDGE_ZYGOTE").is_some_and(|v| v == "0");
-    if !cpython || !one_script || off {
+    cpython && one_script && !off
+}
+
+/// The argument words of the zygote of `command`'s interpreter (`python3 -c ZYGOTE SCRIPT`),
+/// if it has one.
+fn zygote_words(command: &Command, program: &CString) -> io::Result<Option<Vec<CString>>> {
+    if !has_zygote(command) {
         return Ok(None);
     }
     let c = |s: &str| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));

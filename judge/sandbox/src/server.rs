@@ -134,8 +134,8 @@ struct Zygote {
     control: OwnedFd,
 }
 
-/// Readies a lane's groups for a case (figures back to zero); `true`: the lane holds a zygote.
-pub type Prepare<'a> = &'a dyn Fn(usize, bool) -> io::Result<()>;
+/// Readies a lane's groups for a case (figures back to zero).
+pub type Prepare<'a> = &'a dyn Fn(usize) -> io::Result<()>;
 
 /// What each lane's cases are started as (prepared by the judge before the fork).
 pub struct LanePlan<'a> {
@@ -152,7 +152,8 @@ struct ServerArgs<'a> {
     mount: RawFd,
     /// Descriptors the server keeps, sorted (every other one is closed).
     keep: &'a [RawFd],
-    lanes: &'a [LanePlan<'a>; 2],
+    /// The submission's plans, and its zygotes' (in their own groups).
+    lanes: [&'a [LanePlan<'a>; 2]; 2],
     /// The submission's argument words, and its zygote's.
     argv: [&'a [*const libc::c_char]; 2],
     environments: [&'a [*const libc::c_char]; 2],
@@ -165,9 +166,19 @@ pub struct Server {
     pid: libc::pid_t,
     control: OwnedFd,
     uids: [u32; 2],
-    /// Cases may start from a zygote in each lane.
+    /// Cases may start from a zygote in each lane, and join these descriptors (each lane's
+    /// groups' `tasks`/`cgroup.procs`, held by the slot).
     zygote: bool,
+    case_join: [Vec<RawFd>; 2],
     state: Mutex<State>,
+}
+
+/// How a lane's zygote starts: its argument words, its plans (in groups of their own), and the
+/// lanes' groups its cases join.
+pub struct ZygoteSetup<'a> {
+    pub argv: &'a [CString],
+    pub lanes: [LanePlan<'a>; 2],
+    pub case_join: [Vec<RawFd>; 2],
 }
 
 /// What [`Server::start`] needs of the slot.
@@ -178,9 +189,8 @@ pub struct Setup<'a> {
     pub lanes: [LanePlan<'a>; 2],
     /// The program's argument words, its name first (the program itself is in the plans).
     pub argv: &'a [CString],
-    /// The argument words of the interpreter's zygote, where the program is an interpreter
-    /// that has one.
-    pub zygote: Option<&'a [CString]>,
+    /// The interpreter's zygote, where the program is an interpreter that has one.
+    pub zygote: Option<ZygoteSetup<'a>>,
     /// Plain, and with the sanitizers' options.
     pub environments: [&'a [CString]; 2],
     /// Other descriptors the lanes' plans use (Landlock ruleset, cgroup files, judge pidfd).
@@ -219,7 +229,7 @@ impl Server {
             .write(true)
             .open("/dev/null")?;
         let argv_pointers = pointers(setup.argv);
-        let zygote_pointers = pointers(setup.zygote.unwrap_or(&[]));
+        let zygote_pointers = pointers(setup.zygote.as_ref().map_or(&[], |z| z.argv));
         let plain = pointers(setup.environments[0]);
         let sanitized = pointers(setup.environments[1]);
         let mut keep = setup.keep.clone();
@@ -240,7 +250,10 @@ impl Server {
             uts: setup.uts,
             mount: setup.mount,
             keep: &keep,
-            lanes: &setup.lanes,
+            lanes: [
+                &setup.lanes,
+                setup.zygote.as_ref().map_or(&setup.lanes, |z| &z.lanes),
+            ],
             argv: [&argv_pointers, &zygote_pointers],
             environments: [&plain, &sanitized],
             case_stack: case_stack.as_mut_ptr(),
@@ -267,6 +280,10 @@ impl Server {
             control,
             uids: [setup.lanes[0].uid, setup.lanes[1].uid],
             zygote: setup.zygote.is_some(),
+            case_join: setup
+                .zygote
+                .as_ref()
+                .map_or_else(Default::default, |z| z.case_join.clone()),
             state: Mutex::new(State::default()),
         };
         let (reply, _) = server.receive()?;
@@ -425,7 +442,7 @@ impl Server {
                 }
             }
         }
-        prepare(lane, false)?;
+        prepare(lane)?;
         let (ours, theirs) = self.pipes(lane)?;
         let request = self.request(START, lane, key, 0);
         self.send(&request, &theirs.each_ref().map(|fd| fd.as_raw_fd()))
@@ -490,7 +507,7 @@ impl Server {
             if state.zygotes[lane].take().is_some() {
                 self.end(state, lane)?;
             }
-            let zygote = self.start_zygote(state, lane, key, prepare)?;
+            let zygote = self.start_zygote(state, lane, key)?;
             state.zygotes[lane] = Some(zygote);
         }
         // A fresh /tmp before the figures are reset: the last case's files were charged there.
@@ -498,7 +515,7 @@ impl Server {
         if reply.kind != REFRESHED || reply.failed != 0 {
             return Err(failure(&reply, "a fresh /tmp"));
         }
-        prepare(lane, true)?;
+        prepare(lane)?;
         let Some(zygote) = &state.zygotes[lane] else {
             return Err(io::Error::other("no zygote"));
         };
@@ -511,9 +528,11 @@ impl Server {
         let mut message = vec![b'F'];
         message.extend(cpu.0.to_le_bytes());
         message.extend(cpu.1.to_le_bytes());
-        let theirs = theirs.each_ref().map(|fd| fd.as_raw_fd());
+        // Its streams, then the lane's groups' files: the zygote moves the case there.
+        let mut fds: Vec<RawFd> = theirs.iter().map(|fd| fd.as_raw_fd()).collect();
+        fds.extend(&self.case_join[lane]);
         // SAFETY: a message of plain bytes and descriptors we own.
-        let sent = unsafe { send_bytes(zygote.control.as_raw_fd(), &message, &theirs) };
+        let sent = unsafe { send_bytes(zygote.control.as_raw_fd(), &message, &fds) };
         if sent != message.len() as isize {
             return Err(io::Error::other("the zygote is gone"));
         }
@@ -529,14 +548,7 @@ impl Server {
     }
 
     /// Starts the zygote of `lane` for cases with `key`, and waits until it is ready.
-    fn start_zygote(
-        &self,
-        state: &mut State,
-        lane: usize,
-        key: &CaseKey,
-        prepare: Prepare<'_>,
-    ) -> io::Result<Zygote> {
-        prepare(lane, false)?;
+    fn start_zygote(&self, state: &mut State, lane: usize, key: &CaseKey) -> io::Result<Zygote> {
         let mut pair = [0; 2];
         // SAFETY: `pair` has room for two descriptors.
         if unsafe {
@@ -802,9 +814,12 @@ unsafe fn send_bytes(socket: RawFd, bytes: &[u8], fds: &[RawFd]) -> isize {
     unsafe { send_raw(socket, bytes.as_ptr(), bytes.len(), fds) }
 }
 
-/// Room for three descriptors in a control message (`CMSG_SPACE(12)` = 32 on Linux).
+/// Room for eight descriptors in a control message (`CMSG_SPACE(32)` = 48 on Linux).
 #[repr(C, align(8))]
 struct ControlBuffer([u8; 64]);
+
+/// The most descriptors a message carries: a case's streams and a lane's three v1 groups.
+const MAX_FDS: usize = 8;
 
 /// `sendmsg` of `data` with `fds` attached. Raw: the server uses it too.
 unsafe fn send_message<T>(socket: RawFd, data: &T, fds: &[RawFd]) -> isize {
@@ -830,7 +845,7 @@ unsafe fn send_raw(socket: RawFd, data: *const u8, len: usize, fds: &[RawFd]) ->
         let mut message: libc::msghdr = std::mem::zeroed();
         message.msg_iov = &mut iov;
         message.msg_iovlen = 1;
-        if !fds.is_empty() && fds.len() <= 3 {
+        if !fds.is_empty() && fds.len() <= MAX_FDS {
             let bytes = std::mem::size_of_val(fds) as u32;
             message.msg_control = control.0.as_mut_ptr().cast();
             message.msg_controllen = libc::CMSG_SPACE(bytes) as usize;
@@ -1163,11 +1178,12 @@ unsafe fn start_case(
         if libc::pipe2(error.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
             return server_step(6);
         }
-        let lane = &a.lanes[(request.lane as usize).min(1)];
+        let program = (request.program as usize).min(1);
+        let lane = &a.lanes[program][(request.lane as usize).min(1)];
         let args = CaseArgs {
             plan: &lane.plan,
             rlimits: &rlimits[..count],
-            argv: a.argv[(request.program as usize).min(1)],
+            argv: a.argv[program],
             envp: a.environments[(request.environment as usize).min(1)],
             stdio,
             error_fd: error[1],

@@ -73,6 +73,8 @@ def become_case(fds, cpu):
     # Dumpable as an exec'd program is (its own /proc files are then its own: the maps below).
     check(prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), 'dumpable')
     own_user_namespace()
+    # A cgroup namespace rooted at the lane's groups it was moved into.
+    check(unshare(CLONE_NEWCGROUP), 'a cgroup namespace')
     check(syscall(KEYCTL, KEYCTL_JOIN_SESSION_KEYRING, None), 'a session keyring')
     # No capabilities left in its user namespace (version 3 header, all sets empty).
     check(syscall(CAPSET, CAP_HEADER, CAP_DATA), 'dropping capabilities')
@@ -113,7 +115,7 @@ def serve():
     control.send(b'R')
     child = 0
     while True:
-        message, fds, _, _ = socket.recv_fds(control, 64, 3)
+        message, fds, _, _ = socket.recv_fds(control, 64, 8)
         if not message:
             os._exit(0)
         if message[:1] == b'K':
@@ -127,16 +129,18 @@ def serve():
                 child = 0
             control.send(struct.pack('<i', status))
             continue
-        if message[:1] != b'F' or len(fds) != 3:
+        if message[:1] != b'F' or len(fds) < 3:
             for fd in fds:
                 os.close(fd)
             control.send(b'Ea malformed request')
             continue
         cpu = struct.unpack('<QQ', message[1:17])
+        streams, groups = fds[:3], fds[3:]
         try:
             # Children back in its own PID namespace, then a new one for this case's.
             check(setns(namespace, CLONE_NEWPID), 'its PID namespace')
-            check(unshare(CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWCGROUP), 'namespaces')
+            check(unshare(CLONE_NEWPID | CLONE_NEWIPC), 'namespaces')
+            go_r, go_w = os.pipe()
             pid = os.fork()
         except OSError as e:
             for fd in fds:
@@ -145,14 +149,35 @@ def serve():
             continue
         if pid == 0:
             control.close()
+            os.close(go_w)
+            # Nothing of its own runs until it is in the lane's groups.
+            if os.read(go_r, 1) != b'1':
+                os._exit(126)
+            os.close(go_r)
+            for fd in groups:
+                os.close(fd)
             try:
-                become_case(fds, cpu)
+                become_case(streams, cpu)
             except BaseException as e:
                 os.write(2, f'zygote: could not start the case: {e}\n'.encode())
                 os._exit(126)
             return
+        os.close(go_r)
+        moved = None
+        try:
+            for fd in groups:
+                os.write(fd, str(pid).encode())
+            os.write(go_w, b'1')
+        except OSError as e:
+            moved = e
+        os.close(go_w)
         for fd in fds:
             os.close(fd)
+        if moved is not None:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            control.send(b'Ecould not move the case into its groups: ' + str(moved).encode())
+            continue
         child = pid
         pidfd = os.pidfd_open(pid)
         socket.send_fds(control, [b'S'], [pidfd])

@@ -1,0 +1,368 @@
+//! The fork server and the Python zygote (issue 23): a case started from either gets the verdict
+//! a case started afresh gets, and carries nothing over to the next case or to the case
+//! prestarted beside it. Each program runs three ways — the default (fork server, zygote for
+//! Python), `BOARDJUDGE_ZYGOTE=0` (the interpreter started per case, from the fork server) and
+//! `BOARDJUDGE_FORK_SERVER=0` (fresh namespaces per case) — and the rows must agree.
+
+use std::path::{Path, PathBuf};
+
+use crate::generation::scratch;
+use crate::util::*;
+
+const SAMPLE_2: &str =
+    "NNNNNNNN\nNNNNNNNN\nNNNNNNNN\nNNNWBNNN\nNNNBWNNN\nNNNNNNNN\nNNNNNNNN\nNNNNNNNP\n";
+
+fn is_root() -> bool {
+    // SAFETY: no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+#[derive(serde::Deserialize, Debug, Clone)]
+struct Row {
+    test: String,
+    verdict: String,
+    exit: String,
+    message: String,
+    peak_kb: u64,
+}
+
+/// The ways a case can start, by the environment that selects them.
+const WAYS: [(&str, &str, &str); 3] = [
+    ("default", "BOARDJUDGE_UNUSED", "1"),
+    ("interpreter per case", "BOARDJUDGE_ZYGOTE", "0"),
+    ("namespaces per case", "BOARDJUDGE_FORK_SERVER", "0"),
+];
+
+/// `count` copies of sample 2 (answer `0`).
+fn tests(dir: &Path, count: usize) -> PathBuf {
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for k in 0..count {
+        std::fs::write(tests.join(format!("copy-{k:02}.in")), SAMPLE_2).unwrap();
+        std::fs::write(tests.join(format!("copy-{k:02}.ans")), "0\n").unwrap();
+    }
+    tests
+}
+
+/// Runs `file` (written with `source`) on `tests` one way; the judge's rows, in test order.
+fn rows(
+    dir: &Path,
+    tests: &Path,
+    file: &str,
+    way: (&str, &str, &str),
+    time_limit: &str,
+) -> (std::process::Output, Vec<Row>) {
+    let report = dir.join(format!("report-{}.json", way.1));
+    let out = judge()
+        .current_dir(dir)
+        .env(way.1, way.2)
+        .args(["run", "othello-flips", "--tests"])
+        .arg(tests)
+        .args([
+            "--time-limit",
+            time_limit,
+            "--memory-limit",
+            "64",
+            "--jobs",
+            "1",
+        ])
+        .arg("--report")
+        .arg(&report)
+        .args(["--", file])
+        .output()
+        .unwrap();
+    assert_no_panic(&out);
+    let rows: Vec<Row> = serde_json::from_slice(
+        &std::fs::read(&report)
+            .unwrap_or_else(|_| panic!("{}: no report; stderr: {}", way.0, text(&out.stderr))),
+    )
+    .unwrap();
+    (out, rows)
+}
+
+/// Every program gets the same verdict, exit and message every way, and the expected verdict.
+#[test]
+fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
+    if !is_root() {
+        eprintln!("skipped: the fork server needs root");
+        return;
+    }
+    // (name, source, verdict, a word the message holds)
+    let programs: [(&str, &str, &str, &str); 12] = [
+        (
+            "correct",
+            "import sys\nsys.stdin.read()\nprint(0)\n",
+            "AC",
+            "",
+        ),
+        ("wrong", "print(1)\n", "WA", ""),
+        (
+            "exception",
+            "import sys\nsys.stdin.read()\nraise ValueError('boom')\n",
+            "RE",
+            "ValueError: boom",
+        ),
+        ("exit_code", "import sys\nsys.exit(3)\n", "RE", "exit 3"),
+        (
+            "exit_message",
+            "import sys\nsys.exit('bad input')\n",
+            "RE",
+            "bad input",
+        ),
+        ("syntax_error", "print(0\n", "RE", "SyntaxError"),
+        ("cpu_forever", "while True:\n    pass\n", "TLE", ""),
+        ("memory", "x = bytearray(200 << 20)\nprint(0)\n", "MLE", ""),
+        (
+            "no_newline",
+            "import sys\nsys.stdin.read()\nsys.stdout.write('0')\n",
+            "AC",
+            "",
+        ),
+        (
+            "atexit",
+            "import atexit, sys\nsys.stdin.read()\natexit.register(lambda: print(0))\n",
+            "AC",
+            "",
+        ),
+        (
+            "thread",
+            "import sys, threading, time\nsys.stdin.read()\n\
+             threading.Thread(target=lambda: (time.sleep(0.2), print(0))).start()\n",
+            "AC",
+            "",
+        ),
+        (
+            "fork",
+            "import os, sys\nsys.stdin.read()\npid = os.fork()\nif pid == 0:\n    print(0)\n    \
+             sys.stdout.flush()\n    os._exit(0)\nos.waitpid(pid, 0)\n",
+            "AC",
+            "",
+        ),
+    ];
+    let dir = scratch("fork-server-verdicts");
+    let tests = tests(&dir, 2);
+    for (name, source, verdict, word) in programs {
+        let file = format!("{name}.py");
+        std::fs::write(dir.join(&file), source).unwrap();
+        let mut seen: Vec<(&str, Vec<Row>)> = Vec::new();
+        for way in WAYS {
+            let (_, rows) = rows(&dir, &tests, &file, way, "1");
+            for row in &rows {
+                assert_eq!(row.verdict, verdict, "{name}, {}: {row:?}", way.0);
+                assert!(row.message.contains(word), "{name}, {}: {row:?}", way.0);
+            }
+            seen.push((way.0, rows));
+        }
+        let (first, first_rows) = &seen[0];
+        for (way, rows) in &seen[1..] {
+            // Measured figures (a TLE's "1005 ms of CPU time") differ run to run.
+            let words = |m: &str| m.replace(|c: char| c.is_ascii_digit(), "");
+            for (a, b) in first_rows.iter().zip(rows) {
+                assert_eq!(
+                    (&a.test, &a.verdict, &a.exit, words(&a.message)),
+                    (&b.test, &b.verdict, &b.exit, words(&b.message)),
+                    "{name}: {first} and {way} differ"
+                );
+            }
+        }
+    }
+}
+
+/// What a case may try to leave for the next one, or learn of its neighbour, checked by the
+/// case itself: it prints `0` (AC) only when it finds nothing.
+const PROBE: &str = r#"
+import os, sys
+sys.stdin.read()
+found = []
+if os.listdir('/tmp'):
+    found.append('files in /tmp: %s' % os.listdir('/tmp'))
+if os.getpid() != 1:
+    found.append('pid %d' % os.getpid())
+others = [p for p in os.listdir('/proc') if p.isdigit() and os.path.realpath('/proc/' + p) != os.path.realpath('/proc/self')]
+if others:
+    found.append('processes %s' % others)
+if open('/proc/self/cgroup').read().split(':')[-1].strip() != '/':
+    found.append('cgroup %s' % open('/proc/self/cgroup').read())
+import builtins
+if hasattr(builtins, 'left_by_an_earlier_case'):
+    found.append('a change to the interpreter')
+for n in range(1, 200):
+    try:
+        os.kill(n, 0)
+        if n != 1:
+            found.append('can signal %d' % n)
+    except OSError:
+        pass
+# Leave something for the next case: a file, a process, a change to the interpreter.
+open('/tmp/left', 'w').write('x')
+builtins.left_by_an_earlier_case = True
+if os.fork() == 0:
+    os.setsid()
+    import time
+    time.sleep(60)
+    os._exit(0)
+print('\n'.join(found) if found else 0)
+"#;
+
+#[test]
+fn a_case_finds_nothing_of_the_cases_before_it() {
+    if !is_root() {
+        eprintln!("skipped: the fork server needs root");
+        return;
+    }
+    let dir = scratch("fork-server-leftovers");
+    let tests = tests(&dir, 8);
+    std::fs::write(dir.join("probe.py"), PROBE).unwrap();
+    for way in WAYS {
+        let (out, rows) = rows(&dir, &tests, "probe.py", way, "2");
+        assert_eq!(rows.len(), 8, "{}: {}", way.0, text(&out.stderr));
+        for row in &rows {
+            assert_eq!(
+                row.verdict,
+                "AC",
+                "{}: {row:?}\n{}",
+                way.0,
+                text(&out.stdout)
+            );
+        }
+    }
+    // The sleepers died with their cases.
+    let sleepers = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("probe.py"))
+        })
+        .count();
+    assert_eq!(sleepers, 0, "a case's process outlived the judge");
+}
+
+/// The zygote's memory is not the case's: a Python case's peak is its own pages (what a fresh
+/// interpreter charges, give or take its start-up), not the interpreter's and its modules'.
+#[test]
+fn a_zygote_case_is_charged_for_its_own_memory() {
+    if !is_root() {
+        eprintln!("skipped: the fork server needs root");
+        return;
+    }
+    let dir = scratch("fork-server-memory");
+    let tests = tests(&dir, 2);
+    let source = "import sys\nsys.stdin.read()\nx = bytearray(20 << 20)\nfor i in range(0, len(x), 4096):\n    x[i] = 1\nprint(0)\n";
+    std::fs::write(dir.join("twenty.py"), source).unwrap();
+    let peak = |way| {
+        let (_, rows) = rows(&dir, &tests, "twenty.py", way, "2");
+        rows.iter().map(|r| r.peak_kb).max().unwrap()
+    };
+    let zygote = peak(WAYS[0]);
+    let fresh = peak(WAYS[1]);
+    // 20 MiB touched: both see it; they differ by the interpreter's start at most.
+    assert!(zygote >= 20 << 10 && fresh >= 20 << 10, "{zygote} {fresh}");
+    assert!(
+        zygote.abs_diff(fresh) < 8 << 10,
+        "zygote {zygote} KiB, fresh {fresh} KiB"
+    );
+}
+
+/// A Python case that the memory limit kills may take its zygote with it (the kernel picks the
+/// largest process of the group): the cases after it, in the same judge, get a new zygote and
+/// their own verdicts.
+#[test]
+fn cases_after_a_memory_limit_kill_get_their_verdicts() {
+    if !is_root() {
+        eprintln!("skipped: the fork server needs root");
+        return;
+    }
+    let dir = scratch("fork-server-after-mle");
+    let tests = tests(&dir, 3);
+    let generated = dir.join("generated");
+    let out = judge()
+        .args([
+            "gen",
+            "othello-flips",
+            "--seed",
+            "3",
+            "--count",
+            "6",
+            "--out",
+        ])
+        .arg(&generated)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for entry in std::fs::read_dir(&generated).unwrap().flatten() {
+        std::fs::copy(entry.path(), tests.join(entry.file_name())).unwrap();
+    }
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/languages/othello.py"),
+    )
+    .unwrap();
+    // Correct, except that sample 2 makes it allocate without end.
+    let program = format!(
+        "import sys\ndata = sys.stdin.read()\nif data == {SAMPLE_2:?}:\n    x = []\n    \
+         while True:\n        x.append(bytearray(1 << 20))\n{}",
+        source.replace("sys.stdin.read()", "data")
+    );
+    std::fs::write(dir.join("hungry.py"), program).unwrap();
+    for way in WAYS {
+        let (_, rows) = rows(&dir, &tests, "hungry.py", way, "2");
+        assert_eq!(rows.len(), 9);
+        for row in &rows {
+            let expected = if row.test.starts_with("copy-") {
+                "MLE"
+            } else {
+                "AC"
+            };
+            assert_eq!(row.verdict, expected, "{}: {row:?}", way.0);
+        }
+    }
+}
+
+/// `judge stress` finds the same first disagreement of a wrong Python submission, with the same
+/// output, every way.
+#[test]
+fn stress_finds_the_same_disagreement_every_way() {
+    if !is_root() {
+        eprintln!("skipped: the fork server needs root");
+        return;
+    }
+    let dir = scratch("fork-server-stress");
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/languages/othello.py"),
+    )
+    .unwrap();
+    // Seven directions of eight: wrong only when the last diagonal flips.
+    let wrong = source.replace("DIRECTIONS = 8", "DIRECTIONS = 7");
+    assert_ne!(wrong, source);
+    std::fs::write(dir.join("straight.py"), wrong).unwrap();
+    let mut outputs = Vec::new();
+    for way in WAYS {
+        let out = judge()
+            .current_dir(&dir)
+            .env(way.1, way.2)
+            .args(["stress", "othello-flips", "--seed", "5", "--cases", "300"])
+            .args(["--jobs", "1", "--", "straight.py"])
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}: {}",
+            way.0,
+            text(&out.stderr)
+        );
+        // All but the timings ("found after 12 cases in 0.06 s").
+        let output = text(&out.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("found after"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(output.contains("DISAGREEMENT"), "{}: {output}", way.0);
+        outputs.push((way.0, output));
+    }
+    for (way, output) in &outputs[1..] {
+        assert_eq!(&outputs[0].1, output, "default and {way} differ");
+    }
+}
