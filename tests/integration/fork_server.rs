@@ -366,3 +366,119 @@ fn stress_finds_the_same_disagreement_every_way() {
         assert_eq!(&outputs[0].1, output, "default and {way} differ");
     }
 }
+
+/// The case prestarted in a slot's other lane runs beside the case being judged: neither sees
+/// the other's sockets (abstract names in `/proc/net/unix`, a UDP port taken), processes or
+/// files. Each case names a socket and takes a port before it reads its input, then, once it
+/// has it, looks for its neighbour's.
+#[test]
+fn two_cases_at_once_cannot_see_each_other() {
+    if !is_root() {
+        eprintln!("skipped: the fork server needs root");
+        return;
+    }
+    let probe = r#"
+import os, socket, sys, time
+mine = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+mine.bind('\0boardjudge-neighbour-%d' % os.getpid() + os.urandom(4).hex())
+port = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+taken = []
+try:
+    port.bind(('0.0.0.0', 40000))
+except OSError as e:
+    taken.append('port 40000: %s' % e)
+sys.stdin.read()
+time.sleep(0.1)  # the next case is prestarted by now
+names = [l.split()[-1] for l in open('/proc/net/unix') if 'boardjudge-neighbour' in l]
+seen = [n for n in names if n != '@' + mine.getsockname()[1:].decode(errors='replace')]
+others = [p for p in os.listdir('/proc') if p.isdigit() and os.path.realpath('/proc/' + p) != os.path.realpath('/proc/self')]
+found = taken + ['socket %s' % n for n in seen] + ['process %s' % p for p in others]
+print('\n'.join(found) if found else 0)
+"#;
+    let dir = scratch("fork-server-neighbours");
+    let tests = tests(&dir, 6);
+    std::fs::write(dir.join("neighbour.py"), probe).unwrap();
+    // Through the zygote, and the interpreter per case (the prestarted case is then a fresh
+    // interpreter that has not read its input yet).
+    for way in &WAYS[..2] {
+        let (out, rows) = rows(&dir, &tests, "neighbour.py", *way, "2");
+        assert_eq!(rows.len(), 6, "{}: {}", way.0, text(&out.stderr));
+        for row in &rows {
+            assert_eq!(
+                row.verdict,
+                "AC",
+                "{}: {row:?}\n{}",
+                way.0,
+                text(&out.stdout)
+            );
+        }
+    }
+}
+
+/// A SysV segment one case leaves behind is not counted in a later case's memory: it dies with
+/// the case's IPC namespace, and a lane's figures are reset only once it is gone.
+#[test]
+fn a_segment_left_by_a_case_is_not_charged_to_the_next() {
+    if !is_root() {
+        eprintln!("skipped: the fork server needs root");
+        return;
+    }
+    let dir = scratch("fork-server-segment");
+    let tests = dir.join("tests");
+    let out = judge()
+        .args([
+            "gen",
+            "othello-flips",
+            "--seed",
+            "4",
+            "--count",
+            "10",
+            "--out",
+        ])
+        .arg(&tests)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/languages/othello.py"),
+    )
+    .unwrap();
+    // Correct; on an input whose bytes add up to an even number it also leaves a 100 MiB
+    // segment behind (created, touched, detached, never removed).
+    let program = format!(
+        "import ctypes, sys\ndata = sys.stdin.read()\n\
+         if sum(data.encode()) % 2 == 0:\n    libc = ctypes.CDLL(None)\n    \
+         libc.shmat.restype = ctypes.c_void_p\n    \
+         segment = libc.shmget(0, ctypes.c_size_t(100 << 20), 0o1600)\n    \
+         address = libc.shmat(segment, None, 0)\n    \
+         ctypes.memset(address, 1, 100 << 20)\n    libc.shmdt(ctypes.c_void_p(address))\n{}",
+        source.replace("sys.stdin.read()", "data")
+    );
+    std::fs::write(dir.join("segment.py"), program).unwrap();
+    let leaves = |test: &str| {
+        let input = std::fs::read(tests.join(format!("{test}.in"))).unwrap();
+        input.iter().map(|&b| u64::from(b)).sum::<u64>() % 2 == 0
+    };
+    for way in WAYS {
+        let report = dir.join("report.json");
+        let out = judge()
+            .current_dir(&dir)
+            .env(way.1, way.2)
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&tests)
+            .args(["--memory-limit", "256", "--jobs", "1", "--report"])
+            .arg(&report)
+            .args(["--", "segment.py"])
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        let rows: Vec<Row> = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+        assert!(rows.iter().any(|r| leaves(&r.test)) && rows.iter().any(|r| !leaves(&r.test)));
+        for row in &rows {
+            assert_eq!(row.verdict, "AC", "{}: {row:?}", way.0);
+            if !leaves(&row.test) {
+                assert!(row.peak_kb < 50 << 10, "{}: {row:?}", way.0);
+            }
+        }
+    }
+}

@@ -242,7 +242,8 @@ impl Isolation {
             missing.push("private root");
         }
         have.push(match (self.pid_namespace, self.user_namespace) {
-            (true, false) if self.private_root.is_ok() => "PID/IPC/mount/network namespaces",
+            // Short: the line fits a terminal (`-v` names them).
+            (true, false) if self.private_root.is_ok() => "namespaces",
             (true, false) => "PID namespace",
             (true, true) if self.read_only_mounts => {
                 "namespaces in a user namespace, read-only mounts"

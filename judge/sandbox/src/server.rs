@@ -1034,28 +1034,44 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
         {
             fail(1);
         }
-        // Every case's pid (as `/proc/self` names it) starts from 2: it cannot count cases.
+        // Each case's pid in this namespace (what `/proc/self` names) is drawn at random: it
+        // can neither count cases nor learn how many processes the other lane's case has.
         let last_pid = libc::open(
             c"/proc/sys/kernel/ns_last_pid".as_ptr(),
             libc::O_WRONLY | libc::O_CLOEXEC,
         );
+        let pid_max = read_number(c"/proc/sys/kernel/pid_max").unwrap_or(32768);
         let base = libc::open(
             c"/proc/self/ns/mnt".as_ptr(),
             libc::O_RDONLY | libc::O_CLOEXEC,
         );
-        if base < 0 {
+        let base_network = libc::open(
+            c"/proc/self/ns/net".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        if base < 0 || base_network < 0 {
             fail(2);
         }
-        let mut lanes = [-1; 2];
+        // Each lane: a mount namespace (its own /tmp) and a network namespace of its own (two
+        // concurrent cases must not see each other's sockets, nor taken ports or names).
+        let mut lanes = [(-1, -1); 2];
         for lane in &mut lanes {
-            if libc::unshare(libc::CLONE_NEWNS) != 0 {
+            if libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) != 0 {
                 fail(3);
             }
-            *lane = libc::open(
+            lane.0 = libc::open(
                 c"/proc/self/ns/mnt".as_ptr(),
                 libc::O_RDONLY | libc::O_CLOEXEC,
             );
-            if *lane < 0 || libc::setns(base, libc::CLONE_NEWNS) != 0 {
+            lane.1 = libc::open(
+                c"/proc/self/ns/net".as_ptr(),
+                libc::O_RDONLY | libc::O_CLOEXEC,
+            );
+            if lane.0 < 0
+                || lane.1 < 0
+                || libc::setns(base, libc::CLONE_NEWNS) != 0
+                || libc::setns(base_network, libc::CLONE_NEWNET) != 0
+            {
                 fail(4);
             }
         }
@@ -1081,6 +1097,7 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
             let lane = (request.lane as usize).min(1);
             match request.kind {
                 START => {
+                    random_last_pid(last_pid, pid_max);
                     let (failed, error, fd) = start_case(
                         a,
                         request,
@@ -1088,7 +1105,6 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                         lanes[lane],
                         &mut pids[lane],
                         &mut tmp[lane],
-                        last_pid,
                     );
                     reply(control, STARTED, failed, error, 0, fd);
                     if fd >= 0 {
@@ -1096,15 +1112,13 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                     }
                 }
                 REFRESH => {
-                    let failed = if libc::setns(lanes[lane], libc::CLONE_NEWNS) != 0 {
+                    let failed = if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) != 0 {
                         1 + u32::from(STAGE_SERVER + 5)
                     } else {
                         fresh_tmp(&request, &mut tmp[lane])
                     };
-                    // The zygote's next case is numbered from 2 here too.
-                    if last_pid >= 0 {
-                        libc::pwrite(last_pid, b"1".as_ptr().cast(), 1, 0);
-                    }
+                    // The zygote's next case too.
+                    random_last_pid(last_pid, pid_max);
                     reply(control, REFRESHED, failed, errno(), 0, -1);
                 }
                 FINISH => {
@@ -1116,7 +1130,7 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                     pids[lane] = 0;
                     // Its files go before the answer: their pages are charged to the lane's
                     // memory group, whose figures the judge resets next.
-                    if tmp[lane] && libc::setns(lanes[lane], libc::CLONE_NEWNS) == 0 {
+                    if tmp[lane] && libc::setns(lanes[lane].0, libc::CLONE_NEWNS) == 0 {
                         libc::umount2(c"/tmp".as_ptr(), libc::MNT_DETACH);
                         tmp[lane] = false;
                     }
@@ -1144,10 +1158,9 @@ unsafe fn start_case(
     a: &ServerArgs<'_>,
     request: Request,
     stdio: [RawFd; 3],
-    lane_namespace: RawFd,
+    lane_namespaces: (RawFd, RawFd),
     pid: &mut libc::pid_t,
     tmp: &mut bool,
-    last_pid: RawFd,
 ) -> (u32, i32, RawFd) {
     let server_step = |step: u8| (1 + u32::from(STAGE_SERVER + step), errno(), -1);
     // SAFETY: raw system calls on the server's own data.
@@ -1159,15 +1172,14 @@ unsafe fn start_case(
             end_case(*pid);
             *pid = 0;
         }
-        if libc::setns(lane_namespace, libc::CLONE_NEWNS) != 0 {
+        if libc::setns(lane_namespaces.0, libc::CLONE_NEWNS) != 0
+            || libc::setns(lane_namespaces.1, libc::CLONE_NEWNET) != 0
+        {
             return server_step(5);
         }
         let failed = fresh_tmp(&request, tmp);
         if failed != 0 {
             return (failed, errno(), -1);
-        }
-        if last_pid >= 0 {
-            libc::pwrite(last_pid, b"1".as_ptr().cast(), 1, 0);
         }
         let mut rlimits: [Rlimit; MAX_RLIMITS] = [(0, 0, 0); MAX_RLIMITS];
         let count = (request.rlimit_count as usize).min(MAX_RLIMITS);
@@ -1189,14 +1201,13 @@ unsafe fn start_case(
             error_fd: error[1],
         };
         let top = (a.case_stack as usize + a.case_stack_len) & !15;
+        // A case is PID 1 of a PID namespace of its own (killed with everything it started);
+        // a zygote makes one per case itself, in its own user namespace.
+        let pid_namespace = if program == 0 { libc::CLONE_NEWPID } else { 0 };
         let child = libc::clone(
             case_main,
             top as *mut c_void,
-            libc::CLONE_VM
-                | libc::CLONE_VFORK
-                | libc::CLONE_NEWPID
-                | libc::CLONE_NEWIPC
-                | libc::SIGCHLD,
+            libc::CLONE_VM | libc::CLONE_VFORK | pid_namespace | libc::CLONE_NEWIPC | libc::SIGCHLD,
             (&args as *const CaseArgs<'_>).cast_mut().cast(),
         );
         let clone_errno = errno();
@@ -1250,5 +1261,63 @@ unsafe fn fresh_tmp(request: &Request, mounted: &mut bool) -> u32 {
         }
         *mounted = true;
         0
+    }
+}
+
+/// Reads a small decimal number from a file (raw calls: for the server).
+unsafe fn read_number(path: &std::ffi::CStr) -> Option<u64> {
+    // SAFETY: raw system calls into a local buffer.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return None;
+        }
+        let mut buffer = [0u8; 32];
+        let n = libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len());
+        libc::close(fd);
+        let mut value = 0u64;
+        let mut digits = 0;
+        for &b in buffer.iter().take(n.max(0) as usize) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            value = value * 10 + u64::from(b - b'0');
+            digits += 1;
+        }
+        (digits > 0).then_some(value)
+    }
+}
+
+/// Sets the PID namespace's last pid to a random number, so that the next process's pid there
+/// tells nothing (raw calls: for the server).
+unsafe fn random_last_pid(last_pid: RawFd, pid_max: u64) {
+    if last_pid < 0 || pid_max < 4096 {
+        return;
+    }
+    let mut random = [0u8; 8];
+    // SAFETY: raw system calls into local buffers.
+    unsafe {
+        if libc::getrandom(random.as_mut_ptr().cast(), random.len(), 0) != 8 {
+            return;
+        }
+        // Clear of the lowest pids (the server, the zygotes) and of the top (wrapping).
+        let value = 1000 + u64::from_ne_bytes(random) % (pid_max - 2048);
+        let mut text = [0u8; 20];
+        let mut start = text.len();
+        let mut rest = value;
+        loop {
+            start -= 1;
+            text[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        libc::pwrite(
+            last_pid,
+            text[start..].as_ptr().cast(),
+            text.len() - start,
+            0,
+        );
     }
 }
