@@ -264,9 +264,8 @@ fn a_zygote_case_is_charged_for_its_own_memory() {
     );
 }
 
-/// A Python case that the memory limit kills may take its zygote with it (the kernel picks the
-/// largest process of the group): the cases after it, in the same judge, get a new zygote and
-/// their own verdicts.
+/// Python cases that the memory limit kills, between cases that answer, in one judge: the
+/// limit is the case's group's, the zygote is in its own, and every case gets its own verdict.
 #[test]
 fn cases_after_a_memory_limit_kill_get_their_verdicts() {
     if !is_root() {

@@ -1,13 +1,15 @@
 //! The sandbox a submission runs in, and a contestant's source is built in. What it isolates
 //! and what it does not is written down in the README ("The sandbox", a threat-model table).
-//! In short, as root, each run gets: new PID, IPC, cgroup and mount namespaces and its slot's
-//! empty network and UTS namespaces; a private, read-only root holding only `/usr`, `/etc`
-//! (with generated accounts), the toolchains' folders, a `/dev` like any Linux's and the
-//! submission's own files **copied** into `/box` ([`rootfs`]), with a fresh `/tmp` and `/proc`
-//! of its own; its slot's cgroups ([`cgroup`]: peak memory, CPU time of every process, a
+//! In short, as root, each run gets: new PID, IPC and cgroup namespaces, its lane's mount and
+//! empty network namespaces and its slot's UTS namespace; a private, read-only root holding
+//! only `/usr`, `/etc` (with generated accounts), the toolchains' folders, a `/dev` like any
+//! Linux's and the submission's own files **copied** into `/box` ([`rootfs`]), with a fresh
+//! `/tmp` of its own; its lane's cgroups ([`cgroup`]: peak memory, CPU time of every process, a
 //! process cap, and the time its processes waited for a CPU); a uid no other judge holds
 //! ([`uids`]); Landlock (no TCP, no signals or abstract sockets outside); rlimits as a
-//! backstop; a parent-death signal; and a wall clock. A build ([`build`]) gets the same box
+//! backstop; a parent-death signal; and a wall clock. Runs start from a fork server per slot
+//! ([`server`]: the slot's namespaces made once, two lanes, the next case prestarted; a Python
+//! script's cases forked from a zygote). A build ([`build`]) gets the same box
 //! with a writable `/box` of fixed size holding only its sources. Without root: a PID
 //! namespace inside a user namespace with new IPC and network namespaces and every mount
 //! read-only except the scratch directory (where the kernel allows user namespaces), Landlock
