@@ -120,6 +120,8 @@ pub fn build(spec: &Spec, interrupted: &AtomicBool) -> io::Result<Built> {
             dirs,
         }),
         processes: spec.limits.processes,
+        // A build runs once.
+        fork_server: false,
     };
     let sandbox = Sandbox::with(spec.command.clone(), 1, &options)?;
     let limits = Limits {

@@ -148,6 +148,9 @@ pub struct Options {
     pub build: Option<rootfs::BuildBox>,
     /// Processes (threads included) a slot may have at once.
     pub processes: u64,
+    /// Start runs from a fork server per slot where the machine allows (and
+    /// `BOARDJUDGE_FORK_SERVER` is not `0`); else fresh namespaces per run.
+    pub fork_server: bool,
 }
 
 impl Default for Options {
@@ -156,6 +159,7 @@ impl Default for Options {
             hidden: Vec::new(),
             build: None,
             processes: PROCESSES_PER_SLOT,
+            fork_server: true,
         }
     }
 }
@@ -484,7 +488,9 @@ impl Sandbox {
         // which has two lanes, each with its own uid and groups.
         isolation.fork_server = if options.build.is_some() {
             Err(Missing::Refused("a build runs once".to_string()))
-        } else if std::env::var_os("BOARDJUDGE_FORK_SERVER").is_some_and(|v| v == "0") {
+        } else if !options.fork_server
+            || std::env::var_os("BOARDJUDGE_FORK_SERVER").is_some_and(|v| v == "0")
+        {
             Err(Missing::Refused("BOARDJUDGE_FORK_SERVER=0".to_string()))
         } else if !isolation.drop_privileges {
             Err(Missing::NotRoot)
