@@ -178,11 +178,21 @@ if os.listdir('/tmp'):
     found.append('files in /tmp: %s' % os.listdir('/tmp'))
 if os.getpid() != 1:
     found.append('pid %d' % os.getpid())
+# Its /proc is its own PID namespace's: the numbers it sees there are its own (no counter it
+# shares with the case beside it or before it), and /proc/<its pid> is itself.
+if os.readlink('/proc/self') != '1' or not os.path.exists('/proc/%d/status' % os.getpid()):
+    found.append('/proc/self is %s' % os.readlink('/proc/self'))
+nspid = [l.split()[1:] for l in open('/proc/self/status') if l.startswith('NSpid')]
+if nspid != [['1']]:
+    found.append('NSpid %s' % nspid)
 others = [p for p in os.listdir('/proc') if p.isdigit() and os.path.realpath('/proc/' + p) != os.path.realpath('/proc/self')]
 if others:
     found.append('processes %s' % others)
-if open('/proc/self/cgroup').read().split(':')[-1].strip() != '/':
-    found.append('cgroup %s' % open('/proc/self/cgroup').read())
+# Its groups are the root of its cgroup namespace (a run that lasts is moved into a pressure
+# group of the unified hierarchy, below that root, which shows there).
+groups = open('/proc/self/cgroup').read().splitlines()
+if any('..' in l for l in groups) or any(l.split(':')[-1] != '/' for l in groups if ':memory:' in l):
+    found.append('cgroup %s' % groups)
 import builtins
 if hasattr(builtins, 'left_by_an_earlier_case'):
     found.append('a change to the interpreter')

@@ -889,10 +889,11 @@ fn sigkill_of_the_judge_leaves_nothing_running() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert_nothing_left("737373");
-    // No destructor ran: the dead judge's groups are still there.
-    for group in &groups {
-        assert!(group.is_dir(), "{} went with the judge", group.display());
-    }
+    // No destructor ran: the dead judge's groups are still there, unless a judge of another
+    // test, started since, found them stale already (their uid's lease is free from the
+    // moment the judge died; each judge leases several). Those that are left must go with the
+    // next judge.
+    let groups: Vec<PathBuf> = groups.into_iter().filter(|g| g.is_dir()).collect();
     use std::os::unix::fs::MetadataExt;
     let inodes: Vec<u64> = groups
         .iter()

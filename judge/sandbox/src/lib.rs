@@ -858,6 +858,7 @@ impl Sandbox {
             covered: &self.covered,
             cgroup_join: slot.group.as_ref().map_or_else(Vec::new, |g| g.join_fds()),
             cgroup_namespace: self.isolation.pid_namespace,
+            mount_proc: false,
             judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };
         self.watched(slot.group.as_ref(), stdin, limits, interrupted, |watch| {
@@ -1127,7 +1128,11 @@ fn start_server(
     };
     let judge = judge_pidfd.map_or(-1, |f| f.as_raw_fd());
     let ruleset = slot.ruleset.as_ref().map(|r| r.raw_fd());
-    let plan = |uid: u32, group: &cgroup::SlotGroup| -> io::Result<server::LanePlan<'static>> {
+    // A case mounts a /proc of its own; a zygote does not (each of its cases does).
+    let plan = |uid: u32,
+                group: &cgroup::SlotGroup,
+                mount_proc: bool|
+     -> io::Result<server::LanePlan<'static>> {
         Ok(server::LanePlan {
             uid,
             plan: spawn::Plan {
@@ -1152,6 +1157,7 @@ fn start_server(
                 covered: &[],
                 cgroup_join: group.join_fds(),
                 cgroup_namespace: true,
+                mount_proc,
                 judge_pidfd: judge,
             },
         })
@@ -1161,7 +1167,7 @@ fn start_server(
     let mut zygote_plans = Vec::new();
     for (group, uid) in slot.zygote_groups.iter().zip([uid.uid, second_uid.uid]) {
         keep.extend(group.join_fds());
-        zygote_plans.push(plan(uid, group)?);
+        zygote_plans.push(plan(uid, group, false)?);
     }
     keep.extend(ruleset);
     if judge >= 0 {
@@ -1171,7 +1177,10 @@ fn start_server(
         network: ns.network.as_raw_fd(),
         uts: ns.uts.as_raw_fd(),
         mount: ns.mount.as_raw_fd(),
-        lanes: [plan(uid.uid, first)?, plan(second_uid.uid, second)?],
+        lanes: [
+            plan(uid.uid, first, true)?,
+            plan(second_uid.uid, second, true)?,
+        ],
         argv: &argv,
         zygote: match (zygote.as_deref(), <[_; 2]>::try_from(zygote_plans)) {
             (Some(words), Ok(plans)) => Some(server::ZygoteSetup {

@@ -1034,6 +1034,9 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
         {
             fail(1);
         }
+        // Each case mounts a /proc of its own over this one (its lane's, the same device):
+        // what is unmounted after a case is anything else there.
+        let server_proc = device_of(c"/proc");
         // Each case's pid in this namespace (what `/proc/self` names) is drawn at random: it
         // can neither count cases nor learn how many processes the other lane's case has.
         let last_pid = libc::open(
@@ -1105,6 +1108,7 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                         lanes[lane],
                         &mut pids[lane],
                         &mut tmp[lane],
+                        server_proc,
                     );
                     reply(control, STARTED, failed, error, 0, fd);
                     if fd >= 0 {
@@ -1128,6 +1132,9 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                         0
                     };
                     pids[lane] = 0;
+                    if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) == 0 {
+                        unmount_case_proc(server_proc);
+                    }
                     // Its files go before the answer: their pages are charged to the lane's
                     // memory group, whose figures the judge resets next.
                     if tmp[lane] && libc::setns(lanes[lane].0, libc::CLONE_NEWNS) == 0 {
@@ -1161,6 +1168,7 @@ unsafe fn start_case(
     lane_namespaces: (RawFd, RawFd),
     pid: &mut libc::pid_t,
     tmp: &mut bool,
+    server_proc: u64,
 ) -> (u32, i32, RawFd) {
     let server_step = |step: u8| (1 + u32::from(STAGE_SERVER + step), errno(), -1);
     // SAFETY: raw system calls on the server's own data.
@@ -1177,6 +1185,8 @@ unsafe fn start_case(
         {
             return server_step(5);
         }
+        // One an earlier case mounted and did not get to run with (it failed to start).
+        unmount_case_proc(server_proc);
         let failed = fresh_tmp(&request, tmp);
         if failed != 0 {
             return (failed, errno(), -1);
@@ -1319,5 +1329,29 @@ unsafe fn random_last_pid(last_pid: RawFd, pid_max: u64) {
             text.len() - start,
             0,
         );
+    }
+}
+
+/// The device of a path (0 if it cannot be read), raw: for the server.
+unsafe fn device_of(path: &std::ffi::CStr) -> u64 {
+    // SAFETY: a raw system call into a zeroed local structure.
+    unsafe {
+        let mut stat: libc::stat = std::mem::zeroed();
+        if libc::stat(path.as_ptr(), &mut stat) != 0 {
+            return 0;
+        }
+        stat.st_dev
+    }
+}
+
+/// In a lane's mount namespace: unmounts the `/proc` a case mounted over the server's.
+unsafe fn unmount_case_proc(server_proc: u64) {
+    // SAFETY: raw system calls on static strings.
+    unsafe {
+        while device_of(c"/proc") != server_proc {
+            if libc::umount2(c"/proc".as_ptr(), libc::MNT_DETACH) != 0 {
+                break;
+            }
+        }
     }
 }

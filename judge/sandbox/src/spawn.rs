@@ -64,6 +64,9 @@ pub struct Plan<'a> {
     /// Then a cgroup namespace of its own (rooted at the groups it just joined), so that
     /// `/proc/self/cgroup` shows `/` rather than the host's tree and the judge's group.
     pub cgroup_namespace: bool,
+    /// Then a `/proc` of its own PID namespace over the one it sees (a fork server's case, in
+    /// its lane's mount namespace: the server unmounts it after the case).
+    pub mount_proc: bool,
     /// A pidfd of the judge: the child gives up if the judge is already gone (its death
     /// signal would come too late).
     pub judge_pidfd: RawFd,
@@ -185,6 +188,17 @@ pub(crate) unsafe fn become_submission(
         }
         if plan.cgroup_namespace && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
             fail(error_fd, 13);
+        }
+        if plan.mount_proc
+            && libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                std::ptr::null(),
+            ) != 0
+        {
+            fail(error_fd, 8);
         }
         if let Some(root) = &plan.private_root {
             enter_private_root(root, error_fd);

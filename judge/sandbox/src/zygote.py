@@ -25,10 +25,12 @@ import traceback
 # What solutions commonly import, imported once here (a case's `import` is then a lookup).
 import bisect, collections, functools, heapq, io, itertools, math, random, re, string  # noqa
 
+CLONE_NEWNS = 0x00020000
 CLONE_NEWCGROUP = 0x02000000
 CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWPID = 0x20000000
+MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
 PR_SET_NO_NEW_PRIVS = 38
@@ -39,7 +41,7 @@ LANDLOCK_SCOPES = 0b11  # abstract unix sockets and signals outside the domain (
 
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
-unshare, prctl, syscall, setns = libc.unshare, libc.prctl, libc.syscall, libc.setns
+unshare, prctl, syscall, setns, mount = libc.unshare, libc.prctl, libc.syscall, libc.setns, libc.mount
 CAPSET, KEYCTL, LANDLOCK_CREATE_RULESET, LANDLOCK_RESTRICT_SELF = SYSCALLS[platform.machine()]
 CAP_HEADER = ctypes.create_string_buffer(struct.pack('<Ii', 0x20080522, 0))
 CAP_DATA = ctypes.create_string_buffer(bytes(24))
@@ -74,6 +76,11 @@ def become_case(fds, cpu):
     check(prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), 'parent-death signal')
     # Dumpable as an exec'd program is (its own /proc files are then its own: the maps below).
     check(prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), 'dumpable')
+    # A /proc of its own PID namespace (it is pid 1 there, and sees no other), in a mount
+    # namespace of its own: it is still privileged in the zygote's user namespace, which owns
+    # both.
+    check(unshare(CLONE_NEWNS), 'a mount namespace')
+    check(mount(b'proc', b'/proc', b'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, None), '/proc')
     own_user_namespace()
     # A cgroup namespace rooted at the lane's groups it was moved into, and an IPC namespace
     # of its own (the zygote never enters it: a segment the case leaves goes with the case).
@@ -260,6 +267,7 @@ main.__file__ = script
 main.__builtins__ = __builtins__
 main.__loader__ = importlib.machinery.SourceFileLoader('__main__', script)
 main.__spec__ = None
+main.__cached__ = None
 sys.orig_argv = [sys.orig_argv[0], script]
 sys.modules['__main__'] = main
 try:
