@@ -1132,16 +1132,18 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                         0
                     };
                     pids[lane] = 0;
+                    reply(control, FINISHED, 0, 0, status, -1);
+                    // Its /proc and its files go now, while the judge checks the case: before
+                    // the server reads its next request. (The files' pages are charged to the
+                    // lane's memory group: the judge, resetting its figures, waits for them to
+                    // go if they have not.)
                     if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) == 0 {
                         unmount_case_proc(server_proc);
+                        if tmp[lane] {
+                            libc::umount2(c"/tmp".as_ptr(), libc::MNT_DETACH);
+                            tmp[lane] = false;
+                        }
                     }
-                    // Its files go before the answer: their pages are charged to the lane's
-                    // memory group, whose figures the judge resets next.
-                    if tmp[lane] && libc::setns(lanes[lane].0, libc::CLONE_NEWNS) == 0 {
-                        libc::umount2(c"/tmp".as_ptr(), libc::MNT_DETACH);
-                        tmp[lane] = false;
-                    }
-                    reply(control, FINISHED, 0, 0, status, -1);
                 }
                 _ => {}
             }
