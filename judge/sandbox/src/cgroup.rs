@@ -373,6 +373,10 @@ impl Drop for Hierarchy {
     }
 }
 
+/// Memory left charged in a group by the run before that is reclaimed (or waited out) before
+/// the next run.
+const RECLAIM_ABOVE: u64 = 4 << 20;
+
 /// One slot's group.
 #[derive(Debug)]
 pub struct SlotGroup {
@@ -445,20 +449,20 @@ impl SlotGroup {
             }
             self.limit_set.set(memory_bytes);
         }
-        // Pages an earlier run left charged here (its page cache) would count in this run's
-        // peak: past 1 MiB, reclaim them (it costs a drain on every CPU, so not for less),
-        // then restart the peak from the usage.
+        // What an earlier run left charged here would count in this run's peak: its page
+        // cache, and kernel memory the kernel frees a moment after the run's last process (its
+        // namespaces' objects, after an RCU grace period: under 1 MiB; a SysV segment, until
+        // its IPC namespace goes). Past RECLAIM_ABOVE, reclaim (a drain on every CPU: not for
+        // the usual transient kernel memory, which would cost a drain and a wait every run)
+        // and wait, up to 100 ms, for what reclaim cannot take; then restart the peak from the
+        // usage. A run's peak may so include up to RECLAIM_ABOVE of what came before it.
         if let Some(force_empty) = &self.force_empty
             && reclaim
-            && read_number(&self.usage).unwrap_or(u64::MAX) > 1 << 20
+            && read_number(&self.usage).unwrap_or(u64::MAX) > RECLAIM_ABOVE
         {
             let _ = write(force_empty, "0");
-            // What reclaim cannot take is memory an earlier run's kernel objects still hold
-            // (a SysV segment lives until its IPC namespace is freed, which the kernel does a
-            // moment after the run's last process): wait for it, up to 100 ms, rather than
-            // count it in this run's peak.
             for _ in 0..100 {
-                if read_number(&self.usage).unwrap_or(0) <= 1 << 20 {
+                if read_number(&self.usage).unwrap_or(0) <= RECLAIM_ABOVE {
                     break;
                 }
                 std::thread::sleep(std::time::Duration::from_millis(1));
