@@ -12,9 +12,14 @@ use crate::util::*;
 const SAMPLE_2: &str =
     "NNNNNNNN\nNNNNNNNN\nNNNNNNNN\nNNNWBNNN\nNNNBWNNN\nNNNNNNNN\nNNNNNNNN\nNNNNNNNP\n";
 
-fn is_root() -> bool {
+/// Is the test run as root (the fork server's condition)? Says it is skipped if not.
+fn as_root() -> bool {
     // SAFETY: no preconditions.
-    unsafe { libc::geteuid() == 0 }
+    let root = unsafe { libc::geteuid() == 0 };
+    if !root {
+        eprintln!("skipped: the fork server needs root");
+    }
+    root
 }
 
 #[derive(serde::Deserialize, Debug, Clone)]
@@ -83,8 +88,7 @@ fn rows(
 /// Every program gets the same verdict, exit and message every way, and the expected verdict.
 #[test]
 fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
-    if !is_root() {
-        eprintln!("skipped: the fork server needs root");
+    if !as_root() {
         return;
     }
     // (name, source, verdict, a word the message holds)
@@ -216,8 +220,7 @@ print('\n'.join(found) if found else 0)
 
 #[test]
 fn a_case_finds_nothing_of_the_cases_before_it() {
-    if !is_root() {
-        eprintln!("skipped: the fork server needs root");
+    if !as_root() {
         return;
     }
     let dir = scratch("fork-server-leftovers");
@@ -252,8 +255,7 @@ fn a_case_finds_nothing_of_the_cases_before_it() {
 /// interpreter charges, give or take its start-up), not the interpreter's and its modules'.
 #[test]
 fn a_zygote_case_is_charged_for_its_own_memory() {
-    if !is_root() {
-        eprintln!("skipped: the fork server needs root");
+    if !as_root() {
         return;
     }
     let dir = scratch("fork-server-memory");
@@ -278,8 +280,7 @@ fn a_zygote_case_is_charged_for_its_own_memory() {
 /// limit is the case's group's, the zygote is in its own, and every case gets its own verdict.
 #[test]
 fn cases_after_a_memory_limit_kill_get_their_verdicts() {
-    if !is_root() {
-        eprintln!("skipped: the fork server needs root");
+    if !as_root() {
         return;
     }
     let dir = scratch("fork-server-after-mle");
@@ -331,8 +332,7 @@ fn cases_after_a_memory_limit_kill_get_their_verdicts() {
 /// output, every way.
 #[test]
 fn stress_finds_the_same_disagreement_every_way() {
-    if !is_root() {
-        eprintln!("skipped: the fork server needs root");
+    if !as_root() {
         return;
     }
     let dir = scratch("fork-server-stress");
@@ -382,8 +382,7 @@ fn stress_finds_the_same_disagreement_every_way() {
 /// has it, looks for its neighbour's.
 #[test]
 fn two_cases_at_once_cannot_see_each_other() {
-    if !is_root() {
-        eprintln!("skipped: the fork server needs root");
+    if !as_root() {
         return;
     }
     let probe = r#"
@@ -428,8 +427,7 @@ print('\n'.join(found) if found else 0)
 /// the case's IPC namespace, and a lane's figures are reset only once it is gone.
 #[test]
 fn a_segment_left_by_a_case_is_not_charged_to_the_next() {
-    if !is_root() {
-        eprintln!("skipped: the fork server needs root");
+    if !as_root() {
         return;
     }
     let dir = scratch("fork-server-segment");

@@ -197,6 +197,26 @@ pub struct Setup<'a> {
     pub keep: Vec<RawFd>,
 }
 
+/// A connected pair of sequenced-packet sockets (messages keep their boundaries), closed at
+/// `exec`.
+fn socket_pair() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut pair = [0; 2];
+    // SAFETY: `pair` has room for two descriptors.
+    if unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+            0,
+            pair.as_mut_ptr(),
+        )
+    } != 0
+    {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both were just created.
+    Ok(unsafe { (OwnedFd::from_raw_fd(pair[0]), OwnedFd::from_raw_fd(pair[1])) })
+}
+
 fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
     strings
         .iter()
@@ -208,22 +228,7 @@ fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
 impl Server {
     /// Forks the server into the slot's namespaces and waits until it is ready.
     pub fn start(setup: Setup<'_>) -> io::Result<Server> {
-        let mut pair = [0; 2];
-        // SAFETY: `pair` has room for two descriptors.
-        if unsafe {
-            libc::socketpair(
-                libc::AF_UNIX,
-                libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
-                0,
-                pair.as_mut_ptr(),
-            )
-        } != 0
-        {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: both were just created.
-        let (control, theirs) =
-            unsafe { (OwnedFd::from_raw_fd(pair[0]), OwnedFd::from_raw_fd(pair[1])) };
+        let (control, theirs) = socket_pair()?;
         let null = std::fs::File::options()
             .read(true)
             .write(true)
@@ -549,22 +554,7 @@ impl Server {
 
     /// Starts the zygote of `lane` for cases with `key`, and waits until it is ready.
     fn start_zygote(&self, state: &mut State, lane: usize, key: &CaseKey) -> io::Result<Zygote> {
-        let mut pair = [0; 2];
-        // SAFETY: `pair` has room for two descriptors.
-        if unsafe {
-            libc::socketpair(
-                libc::AF_UNIX,
-                libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
-                0,
-                pair.as_mut_ptr(),
-            )
-        } != 0
-        {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: both were just created.
-        let (control, theirs) =
-            unsafe { (OwnedFd::from_raw_fd(pair[0]), OwnedFd::from_raw_fd(pair[1])) };
+        let (control, theirs) = socket_pair()?;
         let (output, output_w) = spawn::pipe()?;
         let uid = self.uids[lane];
         for fd in [&theirs, &output_w] {
