@@ -341,11 +341,6 @@ impl Server {
         self.end_case(&mut state, lane)
     }
 
-    /// Why cases do not start from a zygote here, if they were meant to.
-    pub fn zygote_off(&self) -> Option<String> {
-        self.state.lock().ok()?.zygote_off.clone()
-    }
-
     fn end_case(&self, state: &mut State, lane: usize) -> io::Result<i32> {
         if std::mem::take(&mut state.from_zygote[lane])
             && let Some(zygote) = &state.zygotes[lane]
@@ -441,11 +436,11 @@ impl Server {
                 }
             };
             state.zygote_off = Some(why.to_string());
-            for other in 0..2 {
-                if state.zygotes[other].take().is_some() {
-                    self.end(state, other)?;
-                }
-            }
+        }
+        // The zygote of a lane whose zygotes were turned off goes once its last case has
+        // (the other lane's may have a case running now).
+        if state.zygotes[lane].take().is_some() {
+            self.end(state, lane)?;
         }
         prepare(lane)?;
         let (ours, theirs) = self.pipes(lane)?;
