@@ -454,14 +454,15 @@ impl SlotGroup {
         // namespaces' objects, after an RCU grace period: under 1 MiB; a SysV segment, until
         // its IPC namespace goes). Past RECLAIM_ABOVE, reclaim (a drain on every CPU: not for
         // the usual transient kernel memory, which would cost a drain and a wait every run)
-        // and wait, up to 100 ms, for what reclaim cannot take; then restart the peak from the
+        // and wait, up to 1 s (a busy machine's kernel workers take their time), for what
+        // reclaim cannot take; then restart the peak from the
         // usage. A run's peak may so include up to RECLAIM_ABOVE of what came before it.
         if let Some(force_empty) = &self.force_empty
             && reclaim
             && read_number(&self.usage).unwrap_or(u64::MAX) > RECLAIM_ABOVE
         {
             let _ = write(force_empty, "0");
-            for _ in 0..100 {
+            for _ in 0..1000 {
                 if read_number(&self.usage).unwrap_or(0) <= RECLAIM_ABOVE {
                     break;
                 }
