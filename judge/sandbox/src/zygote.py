@@ -121,6 +121,20 @@ def serve():
     # Its PID namespace holds only itself and the case: every case is pid 2 there.
     last_pid = os.open('/proc/sys/kernel/ns_last_pid', os.O_WRONLY)
     check(prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), 'not dumpable')
+    # Everything a case's set-up needs works here (a kernel without Landlock scopes, say, would
+    # fail every case): else the judge starts the interpreter per case instead.
+    check(setns(namespace, CLONE_NEWPID), 'its PID namespace')
+    check(unshare(CLONE_NEWPID), 'a PID namespace')
+    probe = os.fork()
+    if probe == 0:
+        try:
+            become_case((), (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+        except BaseException as e:
+            os.write(1, f'a case cannot be set up here: {e}\n'.encode())
+            os._exit(1)
+        os._exit(0)
+    if os.waitpid(probe, 0)[1] != 0:
+        os._exit(1)
     gc.freeze()  # the zygote's objects stay shared: a case's collections do not copy them
     control.send(b'R')
     child = 0
