@@ -92,7 +92,7 @@ fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
         return;
     }
     // (name, source, verdict, a word the message holds)
-    let programs: [(&str, &str, &str, &str); 12] = [
+    let programs: [(&str, &str, &str, &str); 14] = [
         (
             "correct",
             "import sys\nsys.stdin.read()\nprint(0)\n",
@@ -139,6 +139,21 @@ fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
             "fork",
             "import os, sys\nsys.stdin.read()\npid = os.fork()\nif pid == 0:\n    print(0)\n    \
              sys.stdout.flush()\n    os._exit(0)\nos.waitpid(pid, 0)\n",
+            "AC",
+            "",
+        ),
+        // A process-group leader (found by a hostile review: the zygote's case was not).
+        (
+            "setsid",
+            "import os, sys\nsys.stdin.read()\ntry:\n    os.setsid()\n    print(1)\n\
+             except PermissionError:\n    print(0)\n",
+            "AC",
+            "",
+        ),
+        // `__main__` as the interpreter makes it (found by a hostile review).
+        (
+            "annotations",
+            "import sys\nsys.stdin.read()\nprint(len(__annotations__) + (__cached__ or 0))\n",
             "AC",
             "",
         ),

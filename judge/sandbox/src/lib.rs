@@ -491,7 +491,9 @@ impl Sandbox {
         } else if !options.fork_server
             || std::env::var_os("BOARDJUDGE_FORK_SERVER").is_some_and(|v| v == "0")
         {
-            Err(Missing::Refused("turned off (BOARDJUDGE_FORK_SERVER=0)".to_string()))
+            Err(Missing::Refused(
+                "turned off (BOARDJUDGE_FORK_SERVER=0)".to_string(),
+            ))
         } else if !isolation.drop_privileges {
             Err(Missing::NotRoot)
         } else {

@@ -74,6 +74,9 @@ def own_user_namespace():
 def become_case(fds, cpu):
     # Everything it calls was looked up and built by the zygote: a case pays only for the calls.
     check(prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), 'parent-death signal')
+    # A process group of its own, as a case started by the server has (so `setsid` is refused
+    # alike).
+    os.setpgid(0, 0)
     # Dumpable as an exec'd program is (its own /proc files are then its own: the maps below).
     check(prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), 'dumpable')
     # A /proc of its own PID namespace (it is pid 1 there, and sees no other), in a mount
@@ -282,6 +285,7 @@ main.__builtins__ = __builtins__
 main.__loader__ = importlib.machinery.SourceFileLoader('__main__', script)
 main.__spec__ = None
 main.__cached__ = None
+main.__annotations__ = {}
 sys.orig_argv = [sys.orig_argv[0], script]
 sys.modules['__main__'] = main
 try:
