@@ -85,6 +85,27 @@ fn rows(
     (out, rows)
 }
 
+/// Runs `probe` (a Python program that prints `0` when it finds nothing, else what it found)
+/// on `count` tests each of `ways`: every test AC.
+fn assert_the_probe_finds_nothing(
+    name: &str,
+    probe: &str,
+    count: usize,
+    ways: &[(&str, &str, &str)],
+) {
+    let dir = scratch(name);
+    let tests = tests(&dir, count);
+    std::fs::write(dir.join("probe.py"), probe).unwrap();
+    for way in ways {
+        let (out, rows) = rows(&dir, &tests, "probe.py", *way, "2");
+        assert_eq!(rows.len(), count, "{}: {}", way.0, text(&out.stderr));
+        for row in &rows {
+            let found = text(&out.stdout);
+            assert_eq!(row.verdict, "AC", "{}: {row:?}\n{found}", way.0);
+        }
+    }
+}
+
 /// Every program gets the same verdict, exit and message every way, and the expected verdict.
 #[test]
 fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
@@ -238,22 +259,7 @@ fn a_case_finds_nothing_of_the_cases_before_it() {
     if !as_root() {
         return;
     }
-    let dir = scratch("fork-server-leftovers");
-    let tests = tests(&dir, 8);
-    std::fs::write(dir.join("probe.py"), PROBE).unwrap();
-    for way in WAYS {
-        let (out, rows) = rows(&dir, &tests, "probe.py", way, "2");
-        assert_eq!(rows.len(), 8, "{}: {}", way.0, text(&out.stderr));
-        for row in &rows {
-            assert_eq!(
-                row.verdict,
-                "AC",
-                "{}: {row:?}\n{}",
-                way.0,
-                text(&out.stdout)
-            );
-        }
-    }
+    assert_the_probe_finds_nothing("fork-server-leftovers", PROBE, 8, &WAYS);
     // The sleepers died with their cases.
     let sleepers = std::fs::read_dir("/proc")
         .unwrap()
@@ -418,24 +424,9 @@ others = [p for p in os.listdir('/proc') if p.isdigit() and os.path.realpath('/p
 found = taken + ['socket %s' % n for n in seen] + ['process %s' % p for p in others]
 print('\n'.join(found) if found else 0)
 "#;
-    let dir = scratch("fork-server-neighbours");
-    let tests = tests(&dir, 6);
-    std::fs::write(dir.join("neighbour.py"), probe).unwrap();
     // Through the zygote, and the interpreter per case (the prestarted case is then a fresh
     // interpreter that has not read its input yet).
-    for way in &WAYS[..2] {
-        let (out, rows) = rows(&dir, &tests, "neighbour.py", *way, "2");
-        assert_eq!(rows.len(), 6, "{}: {}", way.0, text(&out.stderr));
-        for row in &rows {
-            assert_eq!(
-                row.verdict,
-                "AC",
-                "{}: {row:?}\n{}",
-                way.0,
-                text(&out.stdout)
-            );
-        }
-    }
+    assert_the_probe_finds_nothing("fork-server-neighbours", probe, 6, &WAYS[..2]);
 }
 
 /// A SysV segment one case leaves behind is not counted in a later case's memory: it dies with
