@@ -381,18 +381,24 @@ impl Server {
         }
     }
 
-    fn collect_one(&self, state: &mut State, asked: Asked) -> io::Result<Started> {
-        if asked.zygote {
-            return self.collect_from_zygote(state, asked);
-        }
+    /// Reads the server's answer to a START: the pidfd it sent, or why `doing` failed.
+    fn receive_started(&self, state: &mut State, doing: &str) -> io::Result<Option<OwnedFd>> {
         let (reply, pidfd) = self.receive().inspect_err(|_| state.broken = true)?;
         if reply.kind != STARTED {
             state.broken = true;
             return Err(io::Error::other("the fork server answered out of turn"));
         }
         if reply.failed != 0 {
-            return Err(failure(&reply, "starting the submission"));
+            return Err(failure(&reply, doing));
         }
+        Ok(pidfd)
+    }
+
+    fn collect_one(&self, state: &mut State, asked: Asked) -> io::Result<Started> {
+        if asked.zygote {
+            return self.collect_from_zygote(state, asked);
+        }
+        let pidfd = self.receive_started(state, "starting the submission")?;
         let Some(pidfd) = pidfd else {
             state.broken = true;
             return Err(io::Error::other("the fork server sent no pidfd"));
@@ -575,14 +581,7 @@ impl Server {
         self.send(&request, &fds)
             .inspect_err(|_| state.broken = true)?;
         drop((theirs, output_w));
-        let (reply, _pidfd) = self.receive().inspect_err(|_| state.broken = true)?;
-        if reply.kind != STARTED {
-            state.broken = true;
-            return Err(io::Error::other("the fork server answered out of turn"));
-        }
-        if reply.failed != 0 {
-            return Err(failure(&reply, "starting the zygote"));
-        }
+        self.receive_started(state, "starting the zygote")?;
         let mut ready = [0u8; 1];
         let answered = wait_readable(&control, ZYGOTE_START)
             // SAFETY: reading into a local buffer.
