@@ -161,7 +161,8 @@ def serve():
                 os.close(fd)
             control.send(b'Ea malformed request')
             continue
-        cpu = struct.unpack('<QQ', message[1:17])
+        # Signed: the judge's RLIM_INFINITY (all ones) reads as -1, which is setrlimit's.
+        cpu = struct.unpack('<qq', message[1:17])
         streams, groups = fds[:3], fds[3:]
         try:
             # Children back in its own PID namespace, then a new one for this case's.
