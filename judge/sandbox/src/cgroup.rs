@@ -313,6 +313,7 @@ impl Hierarchy {
                     kill: None,
                     force_empty: Some(memory.join("memory.force_empty")),
                     limit_set: std::cell::Cell::new(0),
+                    cpu_base: std::cell::Cell::new(0),
                     pressure: None,
                     pressure_dir: None,
                     pressure_procs: None,
@@ -339,6 +340,7 @@ impl Hierarchy {
                     kill: Some(dir.join("cgroup.kill")),
                     force_empty: None,
                     limit_set: std::cell::Cell::new(0),
+                    cpu_base: std::cell::Cell::new(0),
                     pressure: File::open(dir.join("cpu.pressure")).ok(),
                     pressure_dir: None,
                     pressure_procs: None,
@@ -398,6 +400,9 @@ pub struct SlotGroup {
     kill: Option<PathBuf>,
     force_empty: Option<PathBuf>,
     limit_set: std::cell::Cell<u64>,
+    /// v2: the group's CPU usage when the current run was readied (`cpu.stat` cannot be reset;
+    /// v1's `cpuacct.usage` is, to 0).
+    cpu_base: std::cell::Cell<u64>,
     /// `cpu.pressure` of the run's cgroup2 group (on v1, the group beside it in the unified
     /// hierarchy), if the machine has pressure information.
     pressure: Option<File>,
@@ -413,6 +418,15 @@ pub struct SlotGroup {
 // The Cell is only touched by the one thread that runs the slot.
 // SAFETY: a slot is used by one thread at a time (the runner gives each slot to one worker).
 unsafe impl Sync for SlotGroup {}
+
+/// `usage_usec` of a v2 `cpu.stat`.
+fn usage_usec(stat: &[u8]) -> Option<u64> {
+    std::str::from_utf8(stat)
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix("usage_usec "))
+        .and_then(|v| v.trim().parse().ok())
+}
 
 fn read_number(file: &File) -> io::Result<u64> {
     let mut buffer = [0u8; 64];
@@ -477,8 +491,11 @@ impl SlotGroup {
                 Version::V2 => Ok(()),
                 Version::V1 => Err(e),
             })?;
-        if self.version == Version::V1 {
-            self.cpu.write_at(b"0", 0)?;
+        match self.version {
+            Version::V1 => {
+                self.cpu.write_at(b"0", 0)?;
+            }
+            Version::V2 => self.cpu_base.set(self.cpu_total()?),
         }
         self.oom_kills_before.set(self.oom_kills()?);
         self.adopted.borrow_mut().clear();
@@ -503,17 +520,20 @@ impl SlotGroup {
         Ok(self.oom_kills()? > self.oom_kills_before.get())
     }
 
-    /// CPU time used by everything in the group, in nanoseconds.
+    /// CPU time used by everything in the group since it was readied for the current run, in
+    /// nanoseconds.
     pub fn cpu_ns(&self) -> io::Result<u64> {
+        Ok(self.cpu_total()?.saturating_sub(self.cpu_base.get()))
+    }
+
+    /// CPU time used by everything in the group since v1's counter was last reset (v2: ever).
+    fn cpu_total(&self) -> io::Result<u64> {
         match self.version {
             Version::V1 => read_number(&self.cpu),
             Version::V2 => {
                 let mut buffer = [0u8; 512];
                 let n = self.cpu.read_at(&mut buffer, 0)?;
-                let text = std::str::from_utf8(&buffer[..n]).unwrap_or("");
-                text.lines()
-                    .find_map(|l| l.strip_prefix("usage_usec "))
-                    .and_then(|v| v.trim().parse::<u64>().ok())
+                usage_usec(&buffer[..n])
                     .map(|us| us * 1000)
                     .ok_or_else(|| io::Error::other("no usage_usec in cpu.stat"))
             }
@@ -632,5 +652,65 @@ impl Drop for SlotGroup {
         for dir in self.dirs.iter().chain(&self.pressure_dir) {
             let _ = std::fs::remove_dir(dir);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A v2 group made of plain files standing in for the kernel's (this machine mounts v1).
+    fn fake_v2_group(dir: &Path) -> SlotGroup {
+        let file = |name: &str, text: &str| {
+            std::fs::write(dir.join(name), text).unwrap();
+            File::options()
+                .read(true)
+                .write(true)
+                .open(dir.join(name))
+                .unwrap()
+        };
+        SlotGroup {
+            version: Version::V2,
+            dirs: Vec::new(),
+            join: Vec::new(),
+            peak: file("memory.peak", "0\n"),
+            usage: file("memory.current", "0\n"),
+            cpu: file("cpu.stat", "usage_usec 5000\nuser_usec 4000\n"),
+            events: file("memory.events", "oom 0\noom_kill 0\n"),
+            oom_kills_before: std::cell::Cell::new(0),
+            limit: dir.join("memory.max"),
+            swap_limit: None,
+            procs: Vec::new(),
+            kill: None,
+            force_empty: None,
+            limit_set: std::cell::Cell::new(0),
+            cpu_base: std::cell::Cell::new(0),
+            pressure: None,
+            pressure_dir: None,
+            pressure_procs: None,
+            adopted: std::cell::RefCell::new(Vec::new()),
+            pressure_base: std::cell::Cell::new(None),
+        }
+    }
+
+    #[test]
+    fn a_v2_run_is_charged_only_the_cpu_time_since_it_was_readied() {
+        let dir = std::env::temp_dir().join(format!("cgroup-v2-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let group = fake_v2_group(&dir);
+        // cpu.stat cannot be reset: the runs before left 5 ms in it.
+        group.prepare(64 << 20, true).unwrap();
+        std::fs::write(dir.join("cpu.stat"), "usage_usec 7250\nuser_usec 6000\n").unwrap();
+        assert_eq!(group.cpu_ns().unwrap(), 2_250_000);
+        // The next run starts from what this one left.
+        group.prepare(64 << 20, true).unwrap();
+        assert_eq!(group.cpu_ns().unwrap(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn usage_usec_is_read_from_cpu_stat() {
+        assert_eq!(usage_usec(b"usage_usec 12\nuser_usec 3\n"), Some(12));
+        assert_eq!(usage_usec(b"user_usec 3\n"), None);
     }
 }
