@@ -228,7 +228,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
             }
         );
     }
-    let isolation = sandbox.isolation.describe();
+    let isolation = sandbox.describe();
     write_report(args, &tests, &rows, &isolation)?;
     let mut counts: BTreeMap<Verdict, usize> = BTreeMap::new();
     for row in &rows {
@@ -266,7 +266,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     if crate::args::verbose() {
         eprintln!("sandbox: {isolation}");
     } else {
-        eprintln!("sandbox: {} (-v for details)", sandbox.isolation.summary());
+        eprintln!("sandbox: {} (-v for details)", sandbox.summary());
     }
     if cancel.is_cancelled() {
         return Err(JudgeError::Interrupted(format!(

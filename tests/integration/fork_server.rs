@@ -113,7 +113,7 @@ fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
         return;
     }
     // (name, source, verdict, a word the message holds)
-    let programs: [(&str, &str, &str, &str); 14] = [
+    let programs: [(&str, &str, &str, &str); 20] = [
         (
             "correct",
             "import sys\nsys.stdin.read()\nprint(0)\n",
@@ -175,6 +175,59 @@ fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
         (
             "annotations",
             "import sys\nsys.stdin.read()\nprint(len(__annotations__) + (__cached__ or 0))\n",
+            "AC",
+            "",
+        ),
+        // Its objects are finalized at exit while its globals are still there (found by a
+        // hostile review: the zygote cleared them first, and the answer was lost).
+        (
+            "finalizer_reads_its_globals",
+            "import sys\nclass Out:\n    def __init__(self): self.lines = []\n    \
+             def __del__(self): sys.stdout.write(''.join(self.lines))\n\
+             out = Out()\nsys.stdin.read()\nout.lines.append('0\\n')\n",
+            "AC",
+            "",
+        ),
+        // A replaced sys.stdout is dropped at exit, as the interpreter restores the original
+        // (found by a hostile review).
+        (
+            "stdout_replaced",
+            "import sys\nclass AtEnd:\n    def __init__(self): self.parts = []\n    \
+             def write(self, s): self.parts.append(s)\n    def flush(self): pass\n    \
+             def __del__(self): sys.__stdout__.write(''.join(self.parts))\n\
+             sys.stdout = AtEnd()\nsys.stdin.read()\nprint(0)\n",
+            "AC",
+            "",
+        ),
+        // As deep as the interpreter lets a script recurse, and one deeper (the zygote ran the
+        // script two calls deeper: found by a hostile review).
+        (
+            "recursion_to_the_limit",
+            "import sys\ndef f(n):\n    return 0 if n == 0 else f(n - 1)\n\
+             sys.stdin.read()\nprint(f(sys.getrecursionlimit() - 2))\n",
+            "AC",
+            "",
+        ),
+        (
+            "recursion_past_the_limit",
+            "import sys\ndef f(n):\n    return 0 if n == 0 else f(n - 1)\n\
+             sys.stdin.read()\nprint(f(sys.getrecursionlimit() - 1))\n",
+            "RE",
+            "RecursionError",
+        ),
+        // A script named like a module the zygote loaded imports itself (found by a hostile
+        // review: it got the standard library's).
+        (
+            "string",
+            "import sys\nimport string\nmine = 0\nif __name__ == '__main__':\n    \
+             sys.stdin.read()\n    print(string.mine)\n",
+            "AC",
+            "",
+        ),
+        // Its compiler's warnings (a zygote compiles the script once: found by a hostile review).
+        (
+            "compile_warning",
+            "import sys\nx = 0\nif x is 1: pass\nsys.stdin.read()\nprint(0)\n",
             "AC",
             "",
         ),
@@ -493,5 +546,100 @@ fn a_segment_left_by_a_case_is_not_charged_to_the_next() {
                 assert!(row.peak_kb < 50 << 10, "{}: {row:?}", way.0);
             }
         }
+    }
+}
+
+/// Nothing of a program runs before its input is written, where its wall clock starts: a case
+/// started ahead of its turn (prestarted) gets no head start from the case before it (found by a
+/// review: a program that slept 2.3 s under a 2 s wall limit was AC when the case before it had
+/// run long enough, TLE when not).
+#[test]
+fn a_prestarted_case_gets_no_head_start() {
+    if !as_root() {
+        return;
+    }
+    let dir = scratch("fork-server-head-start");
+    let tests = tests(&dir, 3);
+    // A 0.2 s limit allows 1.4 s of wall clock; it sleeps 1.6 s before it reads its input.
+    let source = "import sys, time\ntime.sleep(1.6)\nsys.stdin.read()\nprint(0)\n";
+    std::fs::write(dir.join("sleeper.py"), source).unwrap();
+    for way in WAYS {
+        let (out, rows) = rows(&dir, &tests, "sleeper.py", way, "0.2");
+        assert_eq!(rows.len(), 3, "{}: {}", way.0, text(&out.stderr));
+        for row in &rows {
+            assert_eq!(row.verdict, "TLE", "{}: {row:?}", way.0);
+        }
+    }
+}
+
+/// A case that fills its uid's key quota (the kernel collects the keys a moment after the case
+/// ends) does not fail the case after it in its lane (found by a review: the zygote's next case
+/// could not make its session keyring, and was RE).
+#[test]
+fn a_case_that_fills_the_key_quota_does_not_fail_the_next() {
+    if !as_root() {
+        return;
+    }
+    let source = r#"
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+n = 0
+# add_key("user", "kN", "x", 1, KEY_SPEC_SESSION_KEYRING) until the quota says no.
+while n < 100000 and libc.syscall(248, b"user", b"k%d" % n, b"x", 1, ctypes.c_int(-3)) >= 0:
+    n += 1
+sys.stdin.read()
+print(0)
+"#;
+    assert_the_probe_finds_nothing("fork-server-key-quota", source, 6, &WAYS);
+}
+
+/// A script the zygote cannot give what `python3 SCRIPT` would (one that warns as it compiles,
+/// one named like a module the zygote loaded) runs with the interpreter started per case, and
+/// `-v` says why; another script's cases start from the zygote. (Found by a hostile review: a
+/// script with 300 KB of compile warnings filled the zygote's output and stalled the judge for
+/// 40 s before it gave up on zygotes.)
+#[test]
+fn scripts_the_zygote_cannot_serve_run_per_case() {
+    if !as_root() {
+        return;
+    }
+    let dir = scratch("fork-server-not-for-zygote");
+    let tests = tests(&dir, 2);
+    let mut warnings = String::from("import sys\nx = 0\n");
+    for k in 0..3000 {
+        warnings.push_str(&format!("if x is {k}: pass\n"));
+    }
+    warnings.push_str("sys.stdin.read()\nprint(0)\n");
+    let scripts = [
+        (
+            "warns.py",
+            warnings.as_str(),
+            "Python zygote: no (not for this script: /box/warns.py warns as it compiles)",
+        ),
+        (
+            "heapq.py",
+            "import sys\nsys.stdin.read()\nprint(0)\n",
+            "Python zygote: no (not for this script: heapq.py in /box is named like a module the zygote loaded)",
+        ),
+        (
+            "plain.py",
+            "import sys\nsys.stdin.read()\nprint(0)\n",
+            "Python zygote: yes",
+        ),
+    ];
+    for (file, source, said) in scripts {
+        std::fs::write(dir.join(file), source).unwrap();
+        let out = judge()
+            .current_dir(&dir)
+            .args(["-v", "run", "othello-flips", "--tests"])
+            .arg(&tests)
+            .args(["--", file])
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{file}: {stderr}");
+        assert!(stderr.contains(said), "{file}: {stderr}");
     }
 }

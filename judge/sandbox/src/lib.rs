@@ -892,30 +892,45 @@ impl Sandbox {
         };
         let prepare = |lane: usize| groups[lane].map_or(Ok(()), |g| g.prepare(memory_cap, true));
         let case = server.take(&key, &prepare)?;
-        // A waiting case may hold its memory limit: prestart only when two cases of every
-        // slot at their limit fit in what the machine had free.
-        if memory_cap.saturating_mul(2 * self.slots.len() as u64) <= self.memory_available {
-            // A prestart that fails is no error of this run (the next one starts its own).
-            let _ = server.prestart(&key, case.lane, &prepare);
-        }
         let lane = case.lane;
-        self.watched(groups[lane], stdin, limits, interrupted, move |watch| {
-            // The wall clock starts with the input: a prestarted case waited for it.
-            let started = std::time::Instant::now();
-            let server::Started {
-                pidfd,
-                stdin,
-                stdout,
-                stderr,
-                ..
-            } = case;
-            let result = spawn::supervise(&pidfd, 0, stdin, stdout, stderr, watch, started);
-            // Whatever happened, nothing of the case may survive it.
-            let status = server.finish(lane)?;
-            let mut finished = result?;
-            finished.exit = spawn::decode(status);
-            Ok(finished)
-        })
+        // The next case is asked for once this one has its input (the judge's part of it then
+        // overlaps this run). A waiting case may hold its memory limit: prestart only when two
+        // cases of every slot at their limit fit in what the machine had free.
+        let prestart = || {
+            if memory_cap.saturating_mul(2 * self.slots.len() as u64) <= self.memory_available {
+                // A prestart that fails is no error of this run (the next one starts its own).
+                let _ = server.prestart(&key, lane, &prepare);
+            }
+        };
+        self.watched_then(
+            groups[lane],
+            stdin,
+            limits,
+            interrupted,
+            Some(&prestart),
+            move |watch| {
+                // The wall clock starts when the program does: it was stopped at its `exec` (or, in
+                // a zygote, waits for its input).
+                let started = std::time::Instant::now();
+                if let Err(e) = server.go(&case) {
+                    let _ = server.finish(lane);
+                    return Err(e);
+                }
+                let server::Started {
+                    pidfd,
+                    stdin,
+                    stdout,
+                    stderr,
+                    ..
+                } = case;
+                let result = spawn::supervise(&pidfd, 0, stdin, stdout, stderr, watch, started);
+                // Whatever happened, nothing of the case may survive it.
+                let status = server.finish(lane)?;
+                let mut finished = result?;
+                finished.exit = spawn::decode(status);
+                Ok(finished)
+            },
+        )
     }
 
     /// Watches a run (`go`) under `limits`, with its group's gauges when it has one, and takes
@@ -926,6 +941,19 @@ impl Sandbox {
         stdin: &[u8],
         limits: &Limits,
         interrupted: &AtomicBool,
+        go: impl FnOnce(&spawn::Watch<'_>) -> io::Result<Finished>,
+    ) -> io::Result<Finished> {
+        self.watched_then(group, stdin, limits, interrupted, None, go)
+    }
+
+    /// [`Sandbox::watched`], calling `after_input` once the run has its input.
+    fn watched_then(
+        &self,
+        group: Option<&cgroup::SlotGroup>,
+        stdin: &[u8],
+        limits: &Limits,
+        interrupted: &AtomicBool,
+        after_input: Option<&(dyn Fn() + Sync)>,
         go: impl FnOnce(&spawn::Watch<'_>) -> io::Result<Finished>,
     ) -> io::Result<Finished> {
         let cpu_usage = |group: &cgroup::SlotGroup| group.cpu_ns().ok().map(Duration::from_nanos);
@@ -960,6 +988,7 @@ impl Sandbox {
                 .map(|t| t as &(dyn Fn() -> Vec<libc::pid_t> + Sync)),
             // A compiler's flood of messages is drained: only a build limit stops it.
             stop_at_output_cap: self.build.is_none(),
+            after_input,
         };
         let mut finished = go(&watch)?;
         if let Some(group) = group {
@@ -973,6 +1002,39 @@ impl Sandbox {
             finished.memory_exceeded = group.memory_limit_hit()?;
         }
         Ok(finished)
+    }
+
+    /// Did the cases of a Python script start from zygotes: `None` if the command has none,
+    /// else yes, or why not (the first reason a slot gave).
+    pub fn zygote(&self) -> Option<Result<(), String>> {
+        let states: Vec<_> = self
+            .slots
+            .iter()
+            .filter_map(|s| s.server.as_ref()?.zygote_state())
+            .collect();
+        let first = states.first()?.clone();
+        Some(states.into_iter().find(Result::is_err).unwrap_or(first))
+    }
+
+    /// [`Isolation::summary`], and whether a Python script's cases started from zygotes.
+    pub fn summary(&self) -> String {
+        let mut line = self.isolation.summary();
+        if let Some(Ok(())) = self.zygote() {
+            line = line.replacen("fork server", "fork server, Python zygote", 1);
+        }
+        line
+    }
+
+    /// [`Isolation::describe`], and whether a Python script's cases started from zygotes (or
+    /// why not).
+    pub fn describe(&self) -> String {
+        let mut line = self.isolation.describe();
+        match self.zygote() {
+            Some(Ok(())) => line.push_str(", Python zygote: yes (its cases forked from it)"),
+            Some(Err(why)) => line.push_str(&format!(", Python zygote: no ({why})")),
+            None => {}
+        }
+        line
     }
 
     /// Processes (threads included) each slot may have at once.

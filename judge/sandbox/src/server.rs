@@ -11,13 +11,16 @@
 //! (`clone(CLONE_VM | CLONE_VFORK)`, then [`crate::spawn::become_submission`]): PID 1 of a PID
 //! namespace of its own, in new IPC and cgroup namespaces, with a session keyring, user
 //! namespace and Landlock domain of its own, in the lane's groups whose figures the judge
-//! reset. When the case ends the server kills it (so its whole PID namespace), reaps it and
-//! unmounts its `/tmp`: nothing of it is left for the next.
+//! reset. The case stops at the end of its `exec` (it asked to be traced by the server), before
+//! the program's first instruction, until the judge has its input ready and asks the server to
+//! let it go (`GO`: the server detaches). When the case ends the server kills it (so its whole
+//! PID namespace), reaps it and unmounts its `/tmp`: nothing of it is left for the next.
 //!
-//! While a case runs, the judge asks for the next one in the other lane ("prestart"): the
-//! program's own start (exec, dynamic loading, a runtime's start-up) then happens while the
-//! judge checks the previous case. That start is still in the case's CPU time (its group was
-//! reset before it); its wall clock starts when its input is written.
+//! While a case runs, the judge asks for the next one in the other lane ("prestart"): its
+//! set-up and the kernel's part of its `exec` then happen while the judge checks the case
+//! before. Nothing of the program runs before it is let go, where its wall clock starts: what
+//! a program does before it reads its input (sleeping, say) must not get a head start that
+//! depends on how long the case before it took.
 //!
 //! The server is a fork of a multi-threaded process: like a `vfork` child, it makes raw
 //! system calls only, on data prepared before the fork, and never allocates.
@@ -34,19 +37,26 @@ const START: u32 = 1;
 const FINISH: u32 = 2;
 /// A fresh `/tmp` in a lane (for a zygote's next case).
 const REFRESH: u32 = 3;
+/// Let the lane's case, stopped at its `exec`, go.
+const GO: u32 = 4;
 /// Replies, server to judge.
 const READY: u32 = 10;
 const STARTED: u32 = 11;
 const FINISHED: u32 = 12;
 const REFRESHED: u32 = 13;
+const GONE: u32 = 14;
 
 /// The interpreter's zygote (Python), run with `python3 -c ZYGOTE SCRIPT`.
 pub const PYTHON_ZYGOTE: &str = include_str!("zygote.py");
 
 /// A stage of the server's own that failed (after [`spawn::STAGE_NAMES`]).
 const STAGE_SERVER: u8 = 100;
+/// The server's step that finds a case could not stop at its `exec`.
+const STEP_NO_TRACING: u8 = 6;
 
 const MAX_RLIMITS: usize = 8;
+/// The stack of a case until its `exec`.
+const CASE_STACK: usize = 64 * 1024;
 const TMP_OPTIONS: usize = 96;
 
 /// One resource limit: (resource, soft, hard).
@@ -65,6 +75,21 @@ struct Request {
     rlimits: [[u64; 3]; MAX_RLIMITS],
     /// The `/tmp` tmpfs's options, NUL-terminated.
     tmp_options: [u8; TMP_OPTIONS],
+}
+
+impl Request {
+    /// A request about `lane` that carries nothing else.
+    fn plain(kind: u32, lane: usize) -> Request {
+        Request {
+            kind,
+            lane: lane as u32,
+            environment: 0,
+            program: 0,
+            rlimit_count: 0,
+            rlimits: [[0; 3]; MAX_RLIMITS],
+            tmp_options: [0; TMP_OPTIONS],
+        }
+    }
 }
 
 #[repr(C)]
@@ -126,6 +151,8 @@ struct State {
     from_zygote: [bool; 2],
     /// Why this slot's cases no longer start from zygotes.
     zygote_off: Option<String>,
+    /// GOs sent whose answers are still to be read (they come before later answers).
+    going: u32,
 }
 
 /// A lane's zygote: started with these limits, and the judge's end of its control socket.
@@ -157,8 +184,8 @@ struct ServerArgs<'a> {
     /// The submission's argument words, and its zygote's.
     argv: [&'a [*const libc::c_char]; 2],
     environments: [&'a [*const libc::c_char]; 2],
+    /// [`CASE_STACK`] bytes.
     case_stack: *mut u8,
-    case_stack_len: usize,
 }
 
 /// The judge's handle on a slot's server.
@@ -247,7 +274,7 @@ impl Server {
         ]);
         keep.sort_unstable();
         keep.dedup();
-        let mut case_stack = vec![0u8; 64 * 1024];
+        let mut case_stack = vec![0u8; CASE_STACK];
         let args = ServerArgs {
             control: theirs.as_raw_fd(),
             null: null.as_raw_fd(),
@@ -262,7 +289,6 @@ impl Server {
             argv: [&argv_pointers, &zygote_pointers],
             environments: [&plain, &sanitized],
             case_stack: case_stack.as_mut_ptr(),
-            case_stack_len: case_stack.len(),
         };
         let mut stack = vec![0u8; 256 * 1024];
         let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
@@ -320,8 +346,18 @@ impl Server {
             drop(ready);
             self.end_case(&mut state, lane)?;
         }
-        let asked = self.ask(&mut state, lane, key, prepare)?;
-        let started = self.collect_one(&mut state, asked)?;
+        let asked = self.ask(&mut state, lane, key, prepare, true)?;
+        let from_zygote = asked.zygote;
+        let started = match self.collect_one(&mut state, asked) {
+            Ok(started) => started,
+            // The zygote could not set this case up (the lane's key quota still held by the
+            // keys of the case before, say): this case starts from the server.
+            Err(_) if from_zygote && !state.broken => {
+                let asked = self.ask(&mut state, lane, key, prepare, false)?;
+                self.collect_one(&mut state, asked)?
+            }
+            Err(e) => return Err(e),
+        };
         state.from_zygote[lane] = started.zygote;
         Ok(started)
     }
@@ -329,8 +365,35 @@ impl Server {
     /// Asks for a case for `key` in the lane other than `busy`, without waiting for it.
     pub fn prestart(&self, key: &CaseKey, busy: usize, prepare: Prepare<'_>) -> io::Result<()> {
         let mut state = self.lock()?;
-        let asked = self.ask(&mut state, 1 - busy, key, prepare)?;
+        let asked = self.ask(&mut state, 1 - busy, key, prepare, true)?;
         state.asked = Some(asked);
+        Ok(())
+    }
+
+    /// `None` if this server's cases have no zygote, else whether they still start from it
+    /// (or why not).
+    pub fn zygote_state(&self) -> Option<Result<(), String>> {
+        if !self.zygote {
+            return None;
+        }
+        let state = self.state.lock().ok()?;
+        Some(match &state.zygote_off {
+            Some(why) => Err(why.clone()),
+            None => Ok(()),
+        })
+    }
+
+    /// Lets a case taken with [`Server::take`] go: its program starts (its input should be
+    /// there). A zygote's case has waited for its input itself. The server's answer is read
+    /// with the next one: the program is on its way once the request is sent.
+    pub fn go(&self, case: &Started) -> io::Result<()> {
+        if case.zygote {
+            return Ok(());
+        }
+        let mut state = self.lock()?;
+        self.send(&Request::plain(GO, case.lane), &[])
+            .inspect_err(|_| state.broken = true)?;
+        state.going += 1;
         Ok(())
     }
 
@@ -347,8 +410,15 @@ impl Server {
         {
             match zygote_end(zygote) {
                 Ok(status) => return Ok(status),
-                // The zygote is gone (killed at its group's memory limit, say, with the case):
-                // the lane is ended, and gets a new zygote.
+                // The case's end is not known: no verdict can be made up for it (the lane is
+                // ended, and gets a new zygote).
+                Err(e) if e.kind() == io::ErrorKind::TimedOut => {
+                    state.zygotes[lane] = None;
+                    self.end(state, lane)?;
+                    return Err(e);
+                }
+                // The zygote is gone (killed at its group's memory limit, say), and its case
+                // with it (its parent-death signal): the lane is ended, and gets a new zygote.
                 Err(_) => {
                     state.zygotes[lane] = None;
                     self.end(state, lane)?;
@@ -383,7 +453,7 @@ impl Server {
 
     /// Reads the server's answer to a START: the pidfd it sent, or why `doing` failed.
     fn receive_started(&self, state: &mut State, doing: &str) -> io::Result<Option<OwnedFd>> {
-        let (reply, pidfd) = self.receive().inspect_err(|_| state.broken = true)?;
+        let (reply, pidfd) = self.next_reply(state)?;
         if reply.kind != STARTED {
             state.broken = true;
             return Err(io::Error::other("the fork server answered out of turn"));
@@ -414,17 +484,20 @@ impl Server {
         })
     }
 
-    /// Asks for a case in `lane`: from its zygote if it has one, else from the server.
+    /// Asks for a case in `lane`: from its zygote if it has one (and `zygote`), else from the
+    /// server.
     fn ask(
         &self,
         state: &mut State,
         lane: usize,
         key: &CaseKey,
         prepare: Prepare<'_>,
+        zygote: bool,
     ) -> io::Result<Asked> {
-        if self.zygote && state.zygote_off.is_none() {
+        if self.zygote && zygote && state.zygote_off.is_none() {
             // A zygote that died (at its group's memory limit with a case, say) is replaced
-            // once; one that cannot start or answer ends zygotes for this slot.
+            // once; one that cannot start or answer ends zygotes for this slot, and so does one
+            // that says the script is not for it.
             let mut tries = 0;
             let why = loop {
                 tries += 1;
@@ -435,7 +508,7 @@ impl Server {
                         if state.zygotes[lane].take().is_some() {
                             self.end(state, lane)?;
                         }
-                        if tries == 2 {
+                        if tries == 2 || e.kind() == io::ErrorKind::Unsupported {
                             break e;
                         }
                     }
@@ -582,28 +655,79 @@ impl Server {
             .inspect_err(|_| state.broken = true)?;
         drop((theirs, output_w));
         self.receive_started(state, "starting the zygote")?;
-        let mut ready = [0u8; 1];
-        let answered = wait_readable(&control, ZYGOTE_START)
-            // SAFETY: reading into a local buffer.
-            && unsafe { libc::recv(control.as_raw_fd(), ready.as_mut_ptr().cast(), 1, 0) } == 1;
-        if !answered || ready[0] != b'R' {
-            let mut said = vec![0u8; 4096];
-            // SAFETY: a non-blocking read into our buffer (the zygote has exited or hangs).
-            let n = unsafe {
-                libc::fcntl(output.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK);
-                libc::read(output.as_raw_fd(), said.as_mut_ptr().cast(), said.len())
-            };
-            said.truncate(n.max(0) as usize);
-            let said = String::from_utf8_lossy(&said);
-            let last = said.lines().last().unwrap_or("no answer");
-            return Err(io::Error::other(format!(
-                "the zygote did not start: {last}"
-            )));
+        // Its answer; what it writes meanwhile is drained (the last 4 KiB kept, for the reason
+        // it gives if it fails), so that it cannot block on a full pipe.
+        let mut said = Vec::new();
+        let mut answer = [0u8; 512];
+        let mut output_open = true;
+        let deadline =
+            std::time::Instant::now() + std::time::Duration::from_millis(ZYGOTE_START as u64);
+        let n = loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                break 0;
+            }
+            let mut polls = [
+                (control.as_raw_fd(), true),
+                (output.as_raw_fd(), output_open),
+            ]
+            .map(|(fd, open)| libc::pollfd {
+                fd: if open { fd } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            });
+            let millis = left.as_millis().min(60_000) as i32;
+            // SAFETY: two pollfds (one perhaps ignored: fd -1).
+            if unsafe { libc::poll(polls.as_mut_ptr(), 2, millis) } < 0 {
+                if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                    continue;
+                }
+                break 0;
+            }
+            if polls[0].revents != 0 {
+                // SAFETY: reading into a local buffer.
+                let n = unsafe {
+                    libc::recv(
+                        control.as_raw_fd(),
+                        answer.as_mut_ptr().cast(),
+                        answer.len(),
+                        0,
+                    )
+                };
+                break n.max(0) as usize;
+            }
+            if polls[1].revents != 0 {
+                let mut chunk = [0u8; 4096];
+                // SAFETY: reading into a local buffer (the pipe is readable, or closed).
+                let got = unsafe {
+                    libc::read(output.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len())
+                };
+                if got <= 0 {
+                    output_open = false;
+                    continue;
+                }
+                said.extend_from_slice(&chunk[..got as usize]);
+                let excess = said.len().saturating_sub(4096);
+                said.drain(..excess);
+            }
+        };
+        match answer[..n] {
+            [b'R'] => Ok(Zygote {
+                key: key.clone(),
+                control,
+            }),
+            [b'N', ref why @ ..] => Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!("not for this script: {}", String::from_utf8_lossy(why)),
+            )),
+            _ => {
+                let said = String::from_utf8_lossy(&said);
+                let last = said.lines().last().unwrap_or("no answer");
+                Err(io::Error::other(format!(
+                    "the zygote did not start: {last}"
+                )))
+            }
         }
-        Ok(Zygote {
-            key: key.clone(),
-            control,
-        })
     }
 
     /// Reads the zygote's answer to a case asked of it.
@@ -653,16 +777,7 @@ impl Server {
 
     /// Asks the server to end what runs in `lane` (a case, or its zygote) and reads its answer.
     fn end(&self, state: &mut State, lane: usize) -> io::Result<Reply> {
-        let request = Request {
-            kind: FINISH,
-            lane: lane as u32,
-            environment: 0,
-            program: 0,
-            rlimit_count: 0,
-            rlimits: [[0; 3]; MAX_RLIMITS],
-            tmp_options: [0; TMP_OPTIONS],
-        };
-        let reply = self.exchange(state, request)?;
+        let reply = self.exchange(state, Request::plain(FINISH, lane))?;
         if reply.failed != 0 {
             return Err(failure(&reply, "ending a case"));
         }
@@ -680,9 +795,10 @@ impl Server {
         if state.broken {
             return Err(io::Error::other("the fork server stopped answering"));
         }
-        let (reply, _) = self.receive().inspect_err(|_| state.broken = true)?;
+        let (reply, _) = self.next_reply(state)?;
         let expected = match request.kind {
             FINISH => FINISHED,
+            GO => GONE,
             _ => REFRESHED,
         };
         if reply.kind != expected {
@@ -699,6 +815,18 @@ impl Server {
             return Err(io::Error::last_os_error());
         }
         Ok(())
+    }
+
+    /// The server's next answer, after those to GOs.
+    fn next_reply(&self, state: &mut State) -> io::Result<(Reply, Option<OwnedFd>)> {
+        loop {
+            let (reply, fd) = self.receive().inspect_err(|_| state.broken = true)?;
+            if reply.kind == GONE && state.going > 0 {
+                state.going -= 1;
+                continue;
+            }
+            return Ok((reply, fd));
+        }
     }
 
     fn receive(&self) -> io::Result<(Reply, Option<OwnedFd>)> {
@@ -745,7 +873,12 @@ impl Drop for Server {
 
 fn failure(reply: &Reply, doing: &str) -> io::Error {
     let stage = reply.failed.saturating_sub(1) as u8;
-    if stage >= STAGE_SERVER {
+    if stage == STAGE_SERVER + STEP_NO_TRACING {
+        io::Error::other(format!(
+            "{doing}: a case cannot stop at its exec as the server's tracee here (ptrace is \
+             not allowed: Yama's ptrace_scope, or the judge is being traced)"
+        ))
+    } else if stage >= STAGE_SERVER {
         io::Error::other(format!(
             "{doing}: the fork server's step {} failed: {}",
             stage - STAGE_SERVER,
@@ -777,17 +910,24 @@ fn wait_readable(fd: &OwnedFd, millis: i32) -> bool {
     }
 }
 
-/// Kills the zygote's case (with its PID namespace) and returns its wait status.
+/// Kills the zygote's case (with its PID namespace) and returns its wait status; an error of
+/// kind `TimedOut` if the zygote did not answer in time, another if it is gone.
 fn zygote_end(zygote: &Zygote) -> io::Result<i32> {
     // SAFETY: plain bytes over our socket.
     let sent = unsafe { send_bytes(zygote.control.as_raw_fd(), b"K", &[]) };
+    if sent != 1 {
+        return Err(io::Error::other("the zygote is gone"));
+    }
+    if !wait_readable(&zygote.control, ZYGOTE_ANSWER) {
+        return Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            "the zygote did not say how the case ended",
+        ));
+    }
     let mut status = [0u8; 4];
-    if sent != 1
-        || !wait_readable(&zygote.control, ZYGOTE_ANSWER)
-        // SAFETY: into a local buffer.
-        || unsafe { libc::recv(zygote.control.as_raw_fd(), status.as_mut_ptr().cast(), 4, 0) } != 4
-    {
-        return Err(io::Error::other("the zygote did not answer"));
+    // SAFETY: into a local buffer.
+    if unsafe { libc::recv(zygote.control.as_raw_fd(), status.as_mut_ptr().cast(), 4, 0) } != 4 {
+        return Err(io::Error::other("the zygote is gone"));
     }
     Ok(i32::from_le_bytes(status))
 }
@@ -934,6 +1074,8 @@ struct CaseArgs<'a> {
     envp: &'a [*const libc::c_char],
     stdio: [RawFd; 3],
     error_fd: RawFd,
+    /// A submission's case: it stops at the end of its `exec` until the server lets it go.
+    stop_at_exec: bool,
 }
 
 extern "C" fn case_main(arg: *mut c_void) -> c_int {
@@ -941,7 +1083,15 @@ extern "C" fn case_main(arg: *mut c_void) -> c_int {
     // suspended until then: CLONE_VFORK).
     unsafe {
         let a = &*(arg as *const CaseArgs<'_>);
-        spawn::become_submission(a.plan, a.rlimits, a.argv, a.envp, a.stdio, a.error_fd)
+        spawn::become_submission(
+            a.plan,
+            a.rlimits,
+            a.argv,
+            a.envp,
+            a.stdio,
+            a.error_fd,
+            a.stop_at_exec,
+        )
     }
 }
 
@@ -1062,6 +1212,12 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                 fail(4);
             }
         }
+        // A case stops at its `exec` as the server's tracee: ptrace may be forbidden here (Yama's
+        // ptrace_scope 3, or a judge that is itself being traced). Tried on the program itself,
+        // which is killed before its first instruction.
+        if !stops_at_exec(&a.lanes[0][0].plan.program, a.case_stack) {
+            fail(STEP_NO_TRACING);
+        }
         reply(control, READY, 0, 0, 0, -1);
         let mut pids: [libc::pid_t; 2] = [0; 2];
         let mut tmp = [false; 2];
@@ -1098,6 +1254,14 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
                     if fd >= 0 {
                         libc::close(fd);
                     }
+                }
+                GO => {
+                    // A case that is gone already (killed at its memory limit in its `exec`,
+                    // say) is the judge's to see: its pidfd says it ended.
+                    if pids[lane] > 0 {
+                        libc::ptrace(libc::PTRACE_DETACH, pids[lane], 0, 0);
+                    }
+                    reply(control, GONE, 0, 0, 0, -1);
                 }
                 REFRESH => {
                     let failed = if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) != 0 {
@@ -1143,6 +1307,42 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
             }
         }
         libc::_exit(0)
+    }
+}
+
+/// Can a child of the server be traced by it, and stop at the end of its `exec` of `program`?
+/// (Raw calls: for the server; `stack` is the case stack, free at the start.)
+unsafe fn stops_at_exec(program: &std::ffi::CStr, stack: *mut u8) -> bool {
+    extern "C" fn probe(arg: *mut c_void) -> c_int {
+        // SAFETY: `arg` is the program's NUL-terminated path; raw calls, then exec or exit.
+        unsafe {
+            let argv = [arg as *const libc::c_char, std::ptr::null()];
+            let envp = [std::ptr::null::<libc::c_char>()];
+            if libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) == 0 {
+                libc::execve(arg as *const libc::c_char, argv.as_ptr(), envp.as_ptr());
+            }
+            libc::_exit(127)
+        }
+    }
+    // SAFETY: a vfork-style child on the free case stack, reaped here.
+    unsafe {
+        let top = (stack as usize + CASE_STACK) & !15;
+        let child = libc::clone(
+            probe,
+            top as *mut c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            program.as_ptr().cast_mut().cast(),
+        );
+        if child < 0 {
+            return false;
+        }
+        let mut status = 0;
+        while libc::waitpid(child, &mut status, libc::__WALL) < 0 && errno() == libc::EINTR {}
+        let stopped = libc::WIFSTOPPED(status);
+        if stopped {
+            end_case(child);
+        }
+        stopped
     }
 }
 
@@ -1195,8 +1395,10 @@ unsafe fn start_case(
             envp: a.environments[(request.environment as usize).min(1)],
             stdio,
             error_fd: error[1],
+            // A zygote starts at once: nothing of the submission runs in it before a case.
+            stop_at_exec: program == 0,
         };
-        let top = (a.case_stack as usize + a.case_stack_len) & !15;
+        let top = (a.case_stack as usize + CASE_STACK) & !15;
         // A case is PID 1 of a PID namespace of its own (killed with everything it started);
         // a zygote makes one per case itself, in its own user namespace.
         let pid_namespace = if program == 0 { libc::CLONE_NEWPID } else { 0 };
@@ -1221,6 +1423,15 @@ unsafe fn start_case(
             libc::waitpid(child, &mut status, 0);
             let errno = i32::from_ne_bytes([record[1], record[2], record[3], record[4]]);
             return (1 + u32::from(record[0]), errno, -1);
+        }
+        if program == 0 {
+            // Stopped at the end of its `exec` (SIGTRAP, for its tracer), or ended there.
+            let mut status = 0;
+            while libc::waitpid(child, &mut status, libc::__WALL) < 0 && errno() == libc::EINTR {}
+            if !libc::WIFSTOPPED(status) {
+                // It ended (and is reaped) before its program's first instruction.
+                return (1 + u32::from(STAGE_SERVER + 9), libc::ECHILD, -1);
+            }
         }
         *pid = child;
         let pidfd = libc::syscall(libc::SYS_pidfd_open, child, 0) as RawFd;
@@ -1293,7 +1504,9 @@ unsafe fn random_last_pid(last_pid: RawFd, pid_max: u64) {
     let mut random = [0u8; 8];
     // SAFETY: raw system calls into local buffers.
     unsafe {
-        if libc::getrandom(random.as_mut_ptr().cast(), random.len(), 0) != 8 {
+        // The system call itself: glibc's getrandom may keep state per thread, which a raw
+        // fork of the judge's thread does not set up.
+        if libc::syscall(libc::SYS_getrandom, random.as_mut_ptr(), random.len(), 0u32) != 8 {
             return;
         }
         // Clear of the lowest pids (the server, the zygotes) and of the top (wrapping).

@@ -109,7 +109,7 @@ pub struct Finished {
 }
 
 /// Why the child could not start the program: (stage, errno), written before `_exit`.
-pub(crate) const STAGE_NAMES: [&str; 14] = [
+pub(crate) const STAGE_NAMES: [&str; 15] = [
     "dup2",
     "chdir",
     "setrlimit",
@@ -124,6 +124,7 @@ pub(crate) const STAGE_NAMES: [&str; 14] = [
     "a session keyring of its own",
     "a user namespace of its own",
     "a cgroup namespace of its own",
+    "stopping at exec (ptrace)",
 ];
 
 pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -157,6 +158,7 @@ pub(crate) unsafe fn become_submission(
     envp: &[*const libc::c_char],
     stdio: [RawFd; 3],
     error_fd: RawFd,
+    stop_at_exec: bool,
 ) -> ! {
     // SAFETY: raw system calls on descriptors and buffers prepared before the fork.
     unsafe {
@@ -278,6 +280,14 @@ pub(crate) unsafe fn become_submission(
         };
         if plan.judge_pidfd >= 0 && libc::poll(&mut judge, 1, 0) != 0 {
             libc::_exit(127);
+        }
+        // A fork server's case is started before its input is written ("prestart"): it stops
+        // at the end of its `exec`, before the program's first instruction, until the server
+        // (its tracer from here) lets it go when the input is there. What a program did
+        // before then (sleep, say) would run on a wall clock not yet started, for as long as
+        // the case before it took.
+        if stop_at_exec && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) != 0 {
+            fail(error_fd, 14);
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
         fail(error_fd, 5)
@@ -473,7 +483,15 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
     // (the parent is suspended until then).
     unsafe {
         let a = &*(arg as *const ChildArgs<'_>);
-        become_submission(a.plan, &a.plan.rlimits, a.argv, a.envp, a.stdio, a.error_fd)
+        become_submission(
+            a.plan,
+            &a.plan.rlimits,
+            a.argv,
+            a.envp,
+            a.stdio,
+            a.error_fd,
+            false,
+        )
     }
 }
 
@@ -645,6 +663,9 @@ pub struct Watch<'a> {
     pub tasks: Option<&'a (dyn Fn() -> Vec<libc::pid_t> + Sync)>,
     /// Stop the run when standard output passes `output_cap` (else the rest is drained).
     pub stop_at_output_cap: bool,
+    /// Called once the run has its input (the first of it written, or none to write): what the
+    /// judge does then (start the next case of a fork server) overlaps the run.
+    pub after_input: Option<&'a (dyn Fn() + Sync)>,
 }
 
 /// How often the run's tasks' waiting times are sampled.
@@ -822,8 +843,9 @@ pub(crate) fn supervise(
         memory_exceeded: false,
         interrupted: false,
     };
-    // When to look at the CPU time next.
-    let mut cpu_look_at = started;
+    // When to look at the CPU time next (nothing of the run has run before its input).
+    let mut cpu_look_at = started + Duration::from_millis(2);
+    let mut after_input = watch.after_input;
     // Asked once: it reads the cgroup's CPU quota files, every time.
     static CORES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
     let cores =
@@ -949,6 +971,9 @@ pub(crate) fn supervise(
             {
                 stdin = None;
             }
+        }
+        if let Some(hook) = after_input.take_if(|_| written > 0 || stdin.is_none()) {
+            hook();
         }
         for (k, open) in [(1, &mut out_open), (2, &mut err_open)] {
             if fds[k].revents == 0 {

@@ -9,18 +9,31 @@
 # of its own (killed with everything it started), new IPC and cgroup namespaces, a user
 # namespace and session keyring of its own, no capabilities, a Landlock domain of its own (it
 # can neither signal nor trace the zygote), the lane's fresh /tmp as working directory, and
-# its own CPU-time limit.
+# its own CPU-time limit. None of the script runs before the case's input is there.
+#
+# Where it cannot give a script what `python3 SCRIPT` would (see `unsuitable`), it says so
+# (`N`) instead of `R`, and the judge starts the interpreter per case.
+import sys
+
+# The modules a script's interpreter has loaded when the script starts (this one's, before any
+# import of its own): any other module the zygote holds is one the script would import itself.
+STARTUP_MODULES = frozenset(name.partition('.')[0] for name in sys.modules)
+
+import atexit
+import builtins
 import ctypes
 import gc
 import importlib.machinery
 import os
-import platform
 import resource
+import select
 import signal
 import socket
 import struct
-import sys
 import traceback
+import types
+import warnings
+import weakref
 
 # What solutions commonly import, imported once here (a case's `import` is then a lookup).
 import bisect, collections, functools, heapq, io, itertools, math, random, re, string  # noqa
@@ -38,11 +51,12 @@ PR_SET_NO_NEW_PRIVS = 38
 SYSCALLS = {'x86_64': (126, 250, 444, 446), 'aarch64': (91, 219, 444, 446)}
 KEYCTL_JOIN_SESSION_KEYRING = 1
 LANDLOCK_SCOPES = 0b11  # abstract unix sockets and signals outside the domain (ABI 6)
+EDQUOT = 122
 
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 unshare, prctl, syscall, setns, mount = libc.unshare, libc.prctl, libc.syscall, libc.setns, libc.mount
-CAPSET, KEYCTL, LANDLOCK_CREATE_RULESET, LANDLOCK_RESTRICT_SELF = SYSCALLS[platform.machine()]
+CAPSET, KEYCTL, LANDLOCK_CREATE_RULESET, LANDLOCK_RESTRICT_SELF = SYSCALLS[os.uname().machine]
 CAP_HEADER = ctypes.create_string_buffer(struct.pack('<Ii', 0x20080522, 0))
 CAP_DATA = ctypes.create_string_buffer(bytes(24))
 LANDLOCK_ATTR = ctypes.create_string_buffer(struct.pack('<QQQ', 0, 0, LANDLOCK_SCOPES))
@@ -71,7 +85,19 @@ def own_user_namespace():
     write('/proc/self/gid_map', IDENTITY[1])
 
 
-def become_case(fds, cpu):
+def session_keyring():
+    # A keyring of its own, charged to the lane's uid: the keys of the case before it may not
+    # have been collected yet (the kernel does that a moment after it ends).
+    for _ in range(50):
+        if syscall(KEYCTL, KEYCTL_JOIN_SESSION_KEYRING, None) >= 0:
+            return
+        if ctypes.get_errno() != EDQUOT:
+            break
+        select.select([], [], [], 0.002)
+    check(-1, 'a session keyring')
+
+
+def become_case(cpu):
     # Everything it calls was looked up and built by the zygote: a case pays only for the calls.
     check(prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), 'parent-death signal')
     # A process group of its own, as a case started by the server has (so `setsid` is refused
@@ -88,7 +114,7 @@ def become_case(fds, cpu):
     # A cgroup namespace rooted at the lane's groups it was moved into, and an IPC namespace
     # of its own (the zygote never enters it: a segment the case leaves goes with the case).
     check(unshare(CLONE_NEWCGROUP | CLONE_NEWIPC), 'cgroup and IPC namespaces')
-    check(syscall(KEYCTL, KEYCTL_JOIN_SESSION_KEYRING, None), 'a session keyring')
+    session_keyring()
     # No capabilities left in its user namespace (version 3 header, all sets empty).
     check(syscall(CAPSET, CAP_HEADER, CAP_DATA), 'dropping capabilities')
     check(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), 'no new privileges')
@@ -97,17 +123,18 @@ def become_case(fds, cpu):
     os.close(ruleset)
     resource.setrlimit(resource.RLIMIT_CPU, cpu)
     os.chdir('/tmp')
-    for target, fd in enumerate(fds):
-        os.dup2(fd, target)
-        os.close(fd)
-    os.closerange(3, 1 << 16)
 
 
 def serve():
-    """Returns in the child of each case; the zygote itself never returns."""
+    """Returns in the child of each case, once its input is there; the zygote itself never
+    returns."""
     control = socket.socket(fileno=os.dup(0))
     os.close(0)
     os.chdir('/')  # not in /tmp: the lane's /tmp is replaced for every case
+    why = unsuitable()
+    if why:
+        control.send(b'N' + why.encode())
+        os._exit(0)
     # Capabilities in a user namespace of its own, and PID 1 of a PID namespace that user
     # namespace owns: what it takes to make a PID namespace per case (the first process only
     # waits).
@@ -131,7 +158,7 @@ def serve():
     probe = os.fork()
     if probe == 0:
         try:
-            become_case((), (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+            become_case((resource.RLIM_INFINITY, resource.RLIM_INFINITY))
         except BaseException as e:
             os.write(1, f'a case cannot be set up here: {e}\n'.encode())
             os._exit(1)
@@ -164,21 +191,26 @@ def serve():
         # Signed: the judge's RLIM_INFINITY (all ones) reads as -1, which is setrlimit's.
         cpu = struct.unpack('<qq', message[1:17])
         streams, groups = fds[:3], fds[3:]
+        pipes = []
         try:
             # Children back in its own PID namespace, then a new one for this case's.
             check(setns(namespace, CLONE_NEWPID), 'its PID namespace')
             check(unshare(CLONE_NEWPID), 'a PID namespace')
             os.pwrite(last_pid, b'1', 0)
             go_r, go_w = os.pipe()
+            pipes += (go_r, go_w)
+            ready_r, ready_w = os.pipe()
+            pipes += (ready_r, ready_w)
             pid = os.fork()
         except OSError as e:
-            for fd in fds:
+            for fd in fds + pipes:
                 os.close(fd)
             control.send(b'E' + str(e).encode())
             continue
         if pid == 0:
             control.close()
             os.close(go_w)
+            os.close(ready_r)
             # Nothing of its own runs until it is in the lane's groups.
             if os.read(go_r, 1) != b'1':
                 os._exit(126)
@@ -186,26 +218,39 @@ def serve():
             for fd in groups:
                 os.close(fd)
             try:
-                become_case(streams, cpu)
+                become_case(cpu)
+                for target, fd in enumerate(streams):
+                    os.dup2(fd, target)
+                    os.close(fd)
+                os.closerange(3, ready_w)
+                os.closerange(ready_w + 1, 1 << 16)
             except BaseException as e:
-                os.write(2, f'zygote: could not start the case: {e}\n'.encode())
+                os.write(ready_w, f'E{e}'.encode())
                 os._exit(126)
+            os.write(ready_w, b'R')
+            os.close(ready_w)
+            # Its input, before anything of the script runs: time the script spent before it
+            # would be a head start that depends on how long the case before took.
+            select.select([0], [], [])
             return
         os.close(go_r)
-        moved = None
+        os.close(ready_w)
+        problem = None
         try:
             for fd in groups:
                 os.write(fd, str(pid).encode())
             os.write(go_w, b'1')
+            said = os.read(ready_r, 4096)
+            if said != b'R':
+                problem = said[1:].decode(errors='replace') or 'it ended'
         except OSError as e:
-            moved = e
-        os.close(go_w)
-        for fd in fds:
+            problem = f'could not move the case into its groups: {e}'
+        for fd in fds + [go_w, ready_r]:
             os.close(fd)
-        if moved is not None:
+        if problem is not None:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            control.send(b'Ecould not move the case into its groups: ' + str(moved).encode())
+            control.send(b'E' + problem.encode())
             continue
         child = pid
         pidfd = os.pidfd_open(pid)
@@ -213,47 +258,176 @@ def serve():
         os.close(pidfd)
 
 
-def flush_standard_streams(code, streams):
-    """Flushes the streams as the interpreter does at exit: an error is reported ("Exception
-    ignored in: ...") and makes the status 120."""
-    for stream in streams:
+def execute(code, namespace):
+    """Runs a module's code: the script's, and the probes of `unsuitable`, at the same depth."""
+    exec(code, namespace)
+
+
+def available_depth():
+    """How many calls deep a function called here can go before RecursionError."""
+    depth = 0
+
+    def down():
+        nonlocal depth
+        depth += 1
+        down()
+
+    try:
+        down()
+    except RecursionError:
+        pass
+    return depth
+
+
+def recursion_count():
+    """The thread state's count of the calls left before RecursionError (CPython keeps it next
+    to the limit: found by setting a limit no other field holds), as a C int, or None."""
+    limit = sys.getrecursionlimit()
+    marker = 97531
+    try:
+        sys.setrecursionlimit(marker)
+        get_state = ctypes.pythonapi.PyThreadState_Get
+        get_state.restype = ctypes.c_void_p
+        words = (ctypes.c_int * 32).from_address(get_state())
+        found = [i for i in range(1, 32) if words[i] == marker and 0 < marker - words[i - 1] < 500]
+        return ctypes.c_int.from_address(ctypes.addressof(words) + 4 * (found[0] - 1)) \
+            if len(found) == 1 else None
+    except Exception:
+        return None
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def unsuitable():
+    """Why a case forked here would not be what `python3 SCRIPT` is, if it would not."""
+    # A module of the script's folder named like one the zygote loaded would be imported by the
+    # script's interpreter; here the loaded one would be found first.
+    folder = os.path.dirname(script)
+    ours = {name.partition('.')[0] for name in sys.modules} - STARTUP_MODULES
+    for entry in os.listdir(folder):
+        if entry.partition('.')[0] in ours:
+            return f'{entry} in {folder} is named like a module the zygote loaded'
+    # The script is compiled once, here (parsing runs nothing of it). A script that does not
+    # compile, or warns as it compiles, is the interpreter's to report, in every case.
+    if error is not None:
+        return f'{script} does not compile'
+    if compile_warnings:
+        return f'{script} warns as it compiles'
+    # The script runs two calls below where the interpreter runs it (this module's level and
+    # `exec`): the thread's recursion count is raised by the difference, so that the script can
+    # go as deep as it could started afresh. Checked, not assumed.
+    top = available_depth()
+    probe = {'available_depth': available_depth}
+    inside = compile('depth = available_depth()', script, 'exec')
+    execute(inside, probe)
+    count = recursion_count()
+    if count is None:
+        return 'the recursion count of this interpreter could not be found'
+    count.value += top - probe['depth']
+    execute(inside, probe)
+    if probe['depth'] != top:
+        return 'the recursion depth of a case could not be made the interpreter\'s'
+    return None
+
+
+def flush_standard_streams():
+    """Flushes sys.stdout and sys.stderr as the interpreter does at exit; False if either
+    fails (an error of stdout's is reported, "Exception ignored in: ...")."""
+    ok = True
+    for stream, report in ((sys.stdout, True), (sys.stderr, False)):
         if stream is None or getattr(stream, 'closed', False):
             continue
         try:
             stream.flush()
         except Exception as e:
-            code = code or 120
-            try:
-                print(f'Exception ignored in: {stream!r}', file=sys.__stderr__)
-                print(''.join(traceback.format_exception_only(e)), end='', file=sys.__stderr__)
-                sys.__stderr__.flush()
-            except Exception:
-                pass
-    return code
+            ok = False
+            if report:
+                try:
+                    print(f'Exception ignored in: {stream!r}', file=sys.__stderr__)
+                    print(''.join(traceback.format_exception_only(e)), end='', file=sys.__stderr__)
+                    sys.__stderr__.flush()
+                except Exception:
+                    pass
+    return ok
+
+
+def clear_module_dict(namespace):
+    """What the interpreter does to a module that outlives its removal: `_name`s to None
+    first, then every other name but `__builtins__`."""
+    for key in list(namespace):
+        if isinstance(key, str) and key[:1] == '_' and key[1:2] != '_' \
+                and namespace.get(key) is not None:
+            namespace[key] = None
+    for key in list(namespace):
+        if isinstance(key, str) and key != '__builtins__' and namespace.get(key) is not None:
+            namespace[key] = None
+
+
+# What the interpreter clears in sys when it ends (Python/pylifecycle.c,
+# finalize_modules_delete_special).
+SYS_DELETES = ('path', 'argv', 'ps1', 'ps2', 'last_exc', 'last_type', 'last_value',
+               'last_traceback', 'path_hooks', 'path_importer_cache', 'meta_path',
+               '__interactivehook__')
+# Names `site` adds to builtins: not in the interpreter's copy of builtins, which it restores.
+SITE_BUILTINS = ('exit', 'quit', 'copyright', 'credits', 'license', 'help', '_')
+RUN_EXIT_FUNCTIONS = atexit._run_exitfuncs
 
 
 def finish(code, sigint=False):
-    # What interpreter shutdown does that a program can observe, in its order: non-daemon
-    # threads joined, atexit handlers, the standard streams flushed, then the program's own
-    # objects finalized (an unclosed file it wrote to is flushed, a __del__ runs), and the
-    # streams flushed again. Not the rest of the teardown: it would copy every page the case
-    # shares with the zygote (5 ms a case).
+    """Ends the case as the interpreter ends (Py_FinalizeEx) as far as a program can see it:
+    non-daemon threads joined, atexit handlers, the standard streams flushed (a failure makes the
+    status 120), a collection, then the special names of sys and builtins cleared, the standard
+    streams restored, `__main__` and the modules the script imported removed, the builtins
+    restored, a collection (`__main__`'s objects are finalized with its globals still there),
+    what is left of those modules cleared, names the script added to sys cleared, a last
+    collection, and the original streams flushed. Not the rest of the teardown: it would copy
+    every page the case shares with the zygote (5 ms a case); so an object the script keeps
+    in a module the zygote had loaded (other than sys and builtins) is not finalized."""
+    global main
     threading = sys.modules.get('threading')
     if threading is not None:
         threading._shutdown()
-    import atexit
-    atexit._run_exitfuncs()
-    code = flush_standard_streams(code, (sys.stdout, sys.stderr))
-    main.__dict__.clear()
+    RUN_EXIT_FUNCTIONS()
+    flushed = flush_standard_streams()
     gc.collect()
-    # The streams the interpreter started with are finalized last, whatever sys.stdout is now.
-    code = flush_standard_streams(code, (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__))
+    builtins.__dict__['_'] = None
+    system = sys.__dict__
+    for name in SYS_DELETES:
+        system[name] = None
+    for name in ('stdin', 'stdout', 'stderr'):
+        system[name] = system.get(f'__{name}__')
+    modules = sys.modules
+    doomed = [(name, weakref.ref(module)) for name, module in list(modules.items())
+              if isinstance(module, types.ModuleType) and ZYGOTE_MODULES.get(name) is not module]
+    for name, _ in doomed:
+        modules.pop(name, None)
+    del main
+    names = builtins.__dict__
+    if len(names) != len(BUILTINS) or any(names.get(k, names) is not v for k, v in BUILTINS.items()):
+        names.clear()
+        names.update(BUILTINS)
+    for name in SITE_BUILTINS:
+        names.pop(name, None)
+    gc.collect()
+    for _, alive in reversed(doomed):
+        if alive() is not None:
+            clear_module_dict(alive().__dict__)
+    del doomed
+    for name in [n for n in system if n not in SYS_NAMES]:
+        system[name] = None
+    gc.collect()
+    # The original streams are finalized last (their buffers written; errors unreported).
+    for stream in (sys.__stdout__, sys.__stderr__):
+        try:
+            stream.flush()
+        except Exception:
+            pass
     if sigint:
         # As the interpreter ends on an unhandled Ctrl-C: by SIGINT, else (PID 1 ignores it)
         # with 130.
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
-    os._exit(code)
+    os._exit(code if flushed else 120)
 
 
 def exit_status(value):
@@ -267,38 +441,56 @@ def exit_status(value):
     return 1
 
 
+def report(kind, value, trace):
+    """An exception the script did not catch, reported as the interpreter reports it: from
+    the script's own frames (not the zygote's), with sys.last_* set first."""
+    while trace is not None and trace.tb_frame.f_code in ZYGOTE_CODE:
+        trace = trace.tb_next
+    value.__traceback__ = trace
+    sys.last_type, sys.last_value, sys.last_traceback = kind, value, trace
+    if sys.version_info >= (3, 12):
+        sys.last_exc = value
+    sys.excepthook(kind, value, trace)
+
+
 script = sys.argv[1]
-# Compiled once, here: parsing runs nothing of it. A syntax error is raised in every case, as
-# `python3 SCRIPT` would report it.
-try:
-    with open(script, 'rb') as f:
-        code, error = compile(f.read(), script, 'exec', dont_inherit=True), None
-except Exception as e:
-    code, error = None, e
+# Compiled once, here: parsing runs nothing of it.
+# What compiling it would print (with the filters its interpreter has) is recorded.
+with warnings.catch_warnings(record=True) as compile_warnings:
+    try:
+        with open(script, 'rb') as f:
+            code, error = compile(f.read(), script, 'exec', dont_inherit=True), None
+    except Exception as e:
+        code, error = None, e
+ZYGOTE_CODE = (sys._getframe().f_code, execute.__code__)
+ZYGOTE_MODULES = dict(sys.modules)
+BUILTINS = {k: v for k, v in builtins.__dict__.items()}
+SYS_NAMES = frozenset(sys.__dict__)
 serve()
 # The child: `python3 SCRIPT` (its folder first on sys.path, argv as python sets it).
 del serve, become_case, own_user_namespace
 sys.argv = [script]
 sys.path[0] = os.path.dirname(script)
-main = type(sys)('__main__')
-main.__file__ = script
-main.__builtins__ = __builtins__
+main = types.ModuleType('__main__')
+# `__main__` as the interpreter makes it, names in its order.
 main.__loader__ = importlib.machinery.SourceFileLoader('__main__', script)
-main.__spec__ = None
-main.__cached__ = None
 main.__annotations__ = {}
+main.__builtins__ = builtins
+main.__file__ = script
+main.__cached__ = None
 sys.orig_argv = [sys.orig_argv[0], script]
 sys.modules['__main__'] = main
+# The interpreter ends after the exception is handled (not inside the handler, which would keep
+# the script's frames, and so its globals, alive through the collections of `finish`).
+status, interrupted = 0, False
 try:
-    if error is not None:
-        raise error
-    exec(code, main.__dict__)
+    execute(code, main.__dict__)
 except SystemExit as e:
-    finish(exit_status(e.code))
+    status = exit_status(e.code)
 except KeyboardInterrupt:
-    sys.excepthook(*sys.exc_info())
-    finish(130, sigint=True)
+    report(*sys.exc_info())
+    status, interrupted = 130, True
 except BaseException:
-    sys.excepthook(*sys.exc_info())
-    finish(1)
-finish(0)
+    report(*sys.exc_info())
+    status = 1
+finish(status, interrupted)
