@@ -19,21 +19,20 @@ import sys
 # import of its own): any other module the zygote holds is one the script would import itself.
 STARTUP_MODULES = frozenset(name.partition('.')[0] for name in sys.modules)
 
+# Light modules only (C ones where there is one): every page the zygote holds is copied
+# into the page tables of every case, and unmapped when it ends.
+import _signal as signal
+import _socket
+import _weakref
 import atexit
 import builtins
 import ctypes
 import gc
-import importlib.machinery
 import os
 import resource
 import select
-import signal
-import socket
 import struct
-import traceback
-import types
 import warnings
-import weakref
 
 # What solutions commonly import, imported once here (a case's `import` is then a lookup).
 import bisect, collections, functools, heapq, io, itertools, math, random, re, string  # noqa
@@ -128,7 +127,7 @@ def become_case(cpu):
 def serve():
     """Returns in the child of each case, once its input is there; the zygote itself never
     returns."""
-    control = socket.socket(fileno=os.dup(0))
+    control = _socket.socket(fileno=os.dup(0))
     os.close(0)
     os.chdir('/')  # not in /tmp: the lane's /tmp is replaced for every case
     why = unsuitable()
@@ -169,7 +168,7 @@ def serve():
     control.send(b'R')
     child = 0
     while True:
-        message, fds, _, _ = socket.recv_fds(control, 64, 8)
+        message, fds = receive(control)
         if not message:
             os._exit(0)
         if message[:1] == b'K':
@@ -254,8 +253,18 @@ def serve():
             continue
         child = pid
         pidfd = os.pidfd_open(pid)
-        socket.send_fds(control, [b'S'], [pidfd])
+        control.sendmsg([b'S'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, struct.pack('i', pidfd))])
         os.close(pidfd)
+
+
+def receive(control):
+    """A message of the judge's and the descriptors it carries."""
+    message, ancillary, _, _ = control.recvmsg(64, _socket.CMSG_SPACE(8 * 4))
+    fds = []
+    for level, kind, data in ancillary:
+        if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
+            fds += struct.unpack(f'{len(data) // 4}i', data[:len(data) // 4 * 4])
+    return message, fds
 
 
 def execute(code, namespace):
@@ -344,6 +353,7 @@ def flush_standard_streams():
             if report:
                 try:
                     print(f'Exception ignored in: {stream!r}', file=sys.__stderr__)
+                    import traceback
                     print(''.join(traceback.format_exception_only(e)), end='', file=sys.__stderr__)
                     sys.__stderr__.flush()
                 except Exception:
@@ -378,44 +388,58 @@ def finish(code, sigint=False):
     non-daemon threads joined, atexit handlers, the standard streams flushed (a failure makes the
     status 120), a collection, then the special names of sys and builtins cleared, the standard
     streams restored, `__main__` and the modules the script imported removed, the builtins
-    restored, a collection (`__main__`'s objects are finalized with its globals still there),
-    what is left of those modules cleared, names the script added to sys cleared, a last
-    collection, and the original streams flushed. Not the rest of the teardown: it would copy
-    every page the case shares with the zygote (5 ms a case); so an object the script keeps
-    in a module the zygote had loaded (other than sys and builtins) is not finalized."""
+    restored (if the script added to them), a collection (`__main__`'s objects are finalized
+    with its globals still there), what is left of those modules cleared, names the script
+    added to sys cleared, a last collection, and the original streams flushed. Not the rest of
+    the teardown: it would copy every page the case shares with the zygote (5 ms a case); so an
+    object the script keeps in a module the zygote had loaded (other than sys and builtins), or
+    under a name of builtins it replaced, is not finalized."""
     global main
-    threading = sys.modules.get('threading')
+    threading = MODULES.get('threading')
     if threading is not None:
         threading._shutdown()
     RUN_EXIT_FUNCTIONS()
     flushed = flush_standard_streams()
     gc.collect()
-    builtins.__dict__['_'] = None
+    # (Python code touches every object it looks at: each check below that spares a loop over a
+    # table spares copying the pages of its objects.)
+    names = builtins.__dict__
+    builtins_changed = len(names) != len(BUILTINS)
+    names['_'] = None
     system = sys.__dict__
+    sys_grown = len(system) != len(SYS_NAMES)
     for name in SYS_DELETES:
         system[name] = None
     for name in ('stdin', 'stdout', 'stderr'):
         system[name] = system.get(f'__{name}__')
-    modules = sys.modules
-    doomed = [(name, weakref.ref(module)) for name, module in list(modules.items())
-              if isinstance(module, types.ModuleType) and ZYGOTE_MODULES.get(name) is not module]
+    modules = MODULES
+    if len(modules) == len(ZYGOTE_MODULES):
+        # It imported nothing the zygote had not: its `__main__` is all there is to remove.
+        doomed = [('__main__', _weakref.ref(main))]
+    else:
+        doomed = [(name, _weakref.ref(module)) for name, module in list(modules.items())
+                  if isinstance(module, Module) and ZYGOTE_MODULES.get(name) is not module]
     for name, _ in doomed:
         modules.pop(name, None)
     del main
-    names = builtins.__dict__
-    if len(names) != len(BUILTINS) or any(names.get(k, names) is not v for k, v in BUILTINS.items()):
+    if builtins_changed:
         names.clear()
         names.update(BUILTINS)
     for name in SITE_BUILTINS:
         names.pop(name, None)
     gc.collect()
+    cleared = False
     for _, alive in reversed(doomed):
         if alive() is not None:
             clear_module_dict(alive().__dict__)
+            cleared = True
     del doomed
-    for name in [n for n in system if n not in SYS_NAMES]:
-        system[name] = None
-    gc.collect()
+    if sys_grown:
+        for name in [n for n in system if n not in SYS_NAMES and n not in SYS_DELETES]:
+            system[name] = None
+            cleared = True
+    if cleared:
+        gc.collect()
     # The original streams are finalized last (their buffers written; errors unreported).
     for stream in (sys.__stdout__, sys.__stderr__):
         try:
@@ -463,7 +487,10 @@ with warnings.catch_warnings(record=True) as compile_warnings:
     except Exception as e:
         code, error = None, e
 ZYGOTE_CODE = (sys._getframe().f_code, execute.__code__)
-ZYGOTE_MODULES = dict(sys.modules)
+Module = type(sys)
+# The interpreter's own module table (what `sys.modules` names unless a script rebinds it).
+MODULES = sys.modules
+ZYGOTE_MODULES = dict(MODULES)
 BUILTINS = {k: v for k, v in builtins.__dict__.items()}
 SYS_NAMES = frozenset(sys.__dict__)
 serve()
@@ -471,9 +498,9 @@ serve()
 del serve, become_case, own_user_namespace
 sys.argv = [script]
 sys.path[0] = os.path.dirname(script)
-main = types.ModuleType('__main__')
+main = Module('__main__')
 # `__main__` as the interpreter makes it, names in its order.
-main.__loader__ = importlib.machinery.SourceFileLoader('__main__', script)
+main.__loader__ = sys.modules['_frozen_importlib_external'].SourceFileLoader('__main__', script)
 main.__annotations__ = {}
 main.__builtins__ = builtins
 main.__file__ = script
