@@ -113,7 +113,7 @@ fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
         return;
     }
     // (name, source, verdict, a word the message holds)
-    let programs: [(&str, &str, &str, &str); 20] = [
+    let programs: [(&str, &str, &str, &str); 23] = [
         (
             "correct",
             "import sys\nsys.stdin.read()\nprint(0)\n",
@@ -230,6 +230,28 @@ fn python_cases_get_the_verdicts_of_a_fresh_interpreter() {
             "import sys\nx = 0\nif x is 1: pass\nsys.stdin.read()\nprint(0)\n",
             "AC",
             "",
+        ),
+        // An excepthook that fails, or exits; a message for sys.exit without sys.stderr (found
+        // by a hostile review: the hook's error came out instead, the message on stdout).
+        (
+            "excepthook_fails",
+            "import sys\ndef hook(*a): raise KeyError('in hook')\nsys.excepthook = hook\n\
+             sys.stdin.read()\nraise ValueError('boom')\n",
+            "RE",
+            "ValueError: boom",
+        ),
+        (
+            "excepthook_exits",
+            "import sys\ndef hook(*a): sys.exit(7)\nsys.excepthook = hook\n\
+             sys.stdin.read()\nraise ValueError('boom')\n",
+            "RE",
+            "exit 7",
+        ),
+        (
+            "exit_message_without_stderr",
+            "import sys\nsys.stdin.read()\nsys.stderr = None\nsys.exit('bad input')\n",
+            "RE",
+            "bad input",
         ),
     ];
     let dir = scratch("fork-server-verdicts");
@@ -611,12 +633,19 @@ fn scripts_the_zygote_cannot_serve_run_per_case() {
         warnings.push_str(&format!("if x is {k}: pass\n"));
     }
     warnings.push_str("sys.stdin.read()\nprint(0)\n");
+    // A table of a megabyte: compiling it costs a fresh interpreter's case 100 ms and more
+    // (found by a hostile review: under the zygote the case was not charged for it).
+    let table = format!(
+        "import sys\nTABLE = [{}]\nsys.stdin.read()\nprint(0)\n",
+        "1234567, ".repeat(100_000)
+    );
     let scripts = [
         (
             "warns.py",
             warnings.as_str(),
             "Python zygote: no (not for this script: /box/warns.py warns as it compiles)",
         ),
+        ("table.py", table.as_str(), "/box/table.py takes "),
         (
             "heapq.py",
             "import sys\nsys.stdin.read()\nprint(0)\n",

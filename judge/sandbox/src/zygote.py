@@ -32,6 +32,7 @@ import os
 import resource
 import select
 import struct
+import time
 import warnings
 
 # What solutions commonly import, imported once here (a case's `import` is then a lookup).
@@ -322,6 +323,12 @@ def unsuitable():
         return f'{script} does not compile'
     if compile_warnings:
         return f'{script} warns as it compiles'
+    # A case is not charged for the compiling done here: only as much as an interpreter's own
+    # start is left out (a table of a megabyte takes 170 ms and 115 MiB to compile: found by a
+    # hostile review).
+    seconds, kib = compile_cost
+    if seconds > 0.02 or kib > 16 << 10:
+        return f'{script} takes {seconds * 1000:.0f} ms and {kib >> 10} MiB to compile'
     # The script runs two calls below where the interpreter runs it (this module's level and
     # `exec`): the thread's recursion count is raised by the difference, so that the script can
     # go as deep as it could started afresh. Checked, not assumed.
@@ -456,37 +463,77 @@ def finish(code, sigint=False):
 
 def exit_status(value):
     """The exit status of `sys.exit(value)`, as the interpreter computes it (a C long, then an
-    int: 255 when it does not fit)."""
+    int: 255 when it does not fit); any other value is printed as the interpreter prints it (to
+    sys.stderr, else to the process's standard error; errors ignored)."""
     if value is None:
         return 0
     if isinstance(value, int):
         return value & 0xff if -(1 << 63) <= value < (1 << 63) else 255
-    print(value, file=sys.stderr)
+    stream = sys.stderr
+    try:
+        if stream is None:
+            os.write(2, str(value).encode(errors='backslashreplace'))
+        else:
+            stream.write(str(value))
+    except Exception:
+        pass
+    try:
+        stream.write('\n')
+    except Exception:
+        os.write(2, b'\n')
     return 1
 
 
-def report(kind, value, trace):
-    """An exception the script did not catch, reported as the interpreter reports it: from
-    the script's own frames (not the zygote's), with sys.last_* set first."""
+def script_frames(trace):
+    """A traceback from its first frame that is not the zygote's."""
     while trace is not None and trace.tb_frame.f_code in ZYGOTE_CODE:
         trace = trace.tb_next
+    return trace
+
+
+def report(kind, value, trace, status):
+    """An exception the script did not catch, reported as the interpreter reports it: from
+    the script's own frames (not the zygote's), with sys.last_* set first, through
+    sys.excepthook (and if that fails, as the interpreter says it). The exit status: `status`,
+    or the one of a SystemExit the hook raised."""
+    trace = script_frames(trace)
     value.__traceback__ = trace
     sys.last_type, sys.last_value, sys.last_traceback = kind, value, trace
     if sys.version_info >= (3, 12):
         sys.last_exc = value
-    sys.excepthook(kind, value, trace)
+    hook = getattr(sys, 'excepthook', None)
+    try:
+        if hook is None:
+            raise RuntimeError('lost sys.excepthook')
+        hook(kind, value, trace)
+    except SystemExit as e:
+        return exit_status(e.code)
+    except BaseException as e:
+        try:
+            sys.stderr.write('Error in sys.excepthook:\n')
+            e.__traceback__ = script_frames(e.__traceback__)
+            sys.__excepthook__(type(e), e, e.__traceback__)
+            sys.stderr.write('\nOriginal exception was:\n')
+            sys.__excepthook__(kind, value, trace)
+        except Exception:
+            pass
+    return status
 
 
 script = sys.argv[1]
 # Compiled once, here: parsing runs nothing of it.
-# What compiling it would print (with the filters its interpreter has) is recorded.
+# What compiling it would print (with the filters its interpreter has) is recorded, and what it
+# costs.
 with warnings.catch_warnings(record=True) as compile_warnings:
+    started, peak = time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     try:
         with open(script, 'rb') as f:
             code, error = compile(f.read(), script, 'exec', dont_inherit=True), None
     except Exception as e:
         code, error = None, e
-ZYGOTE_CODE = (sys._getframe().f_code, execute.__code__)
+    compile_cost = (time.process_time() - started,
+                    resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak)
+ZYGOTE_CODE = (sys._getframe().f_code, execute.__code__, report.__code__)
 Module = type(sys)
 # The interpreter's own module table (what `sys.modules` names unless a script rebinds it).
 MODULES = sys.modules
@@ -507,17 +554,18 @@ main.__file__ = script
 main.__cached__ = None
 sys.orig_argv = [sys.orig_argv[0], script]
 sys.modules['__main__'] = main
-# The interpreter ends after the exception is handled (not inside the handler, which would keep
-# the script's frames, and so its globals, alive through the collections of `finish`).
-status, interrupted = 0, False
+# The interpreter reports an uncaught exception, and ends, outside any handler (inside one, an
+# exception of sys.excepthook would have the script's as its context, and the script's frames,
+# so its globals, would stay alive through the collections of `finish`).
+status, uncaught = 0, None
 try:
     execute(code, main.__dict__)
 except SystemExit as e:
     status = exit_status(e.code)
-except KeyboardInterrupt:
-    report(*sys.exc_info())
-    status, interrupted = 130, True
 except BaseException:
-    report(*sys.exc_info())
-    status = 1
+    uncaught = sys.exc_info()
+interrupted = uncaught is not None and issubclass(uncaught[0], KeyboardInterrupt)
+if uncaught is not None:
+    status = report(*uncaught, 130 if interrupted else 1)
+    del uncaught
 finish(status, interrupted)
