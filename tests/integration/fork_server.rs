@@ -95,9 +95,11 @@ fn assert_the_probe_finds_nothing(
 ) {
     let dir = scratch(name);
     let tests = tests(&dir, count);
-    std::fs::write(dir.join("probe.py"), probe).unwrap();
+    // Named after the test: another test's cases (and judges) are not this one's leftovers.
+    let file = format!("{name}.py");
+    std::fs::write(dir.join(&file), probe).unwrap();
     for way in ways {
-        let (out, rows) = rows(&dir, &tests, "probe.py", *way, "2");
+        let (out, rows) = rows(&dir, &tests, &file, *way, "2");
         assert_eq!(rows.len(), count, "{}: {}", way.0, text(&out.stderr));
         for row in &rows {
             let found = text(&out.stdout);
@@ -341,7 +343,7 @@ fn a_case_finds_nothing_of_the_cases_before_it() {
         .flatten()
         .filter(|e| {
             std::fs::read(e.path().join("cmdline"))
-                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("probe.py"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("fork-server-leftovers.py"))
         })
         .count();
     assert_eq!(sleepers, 0, "a case's process outlived the judge");
