@@ -276,19 +276,6 @@ impl Hierarchy {
             std::fs::create_dir(dir)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         }
-        let open_rw = |path: PathBuf| {
-            File::options()
-                .read(true)
-                .write(true)
-                .open(&path)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-        };
-        let open_w = |path: PathBuf| {
-            File::options()
-                .write(true)
-                .open(&path)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-        };
         let group = match self.version {
             Version::V1 => {
                 let (memory, cpu, pids) = (&dirs[0], &dirs[1], &dirs[2]);
@@ -322,33 +309,7 @@ impl Hierarchy {
                     dirs,
                 }
             }
-            Version::V2 => {
-                let dir = &dirs[0];
-                write(&dir.join("pids.max"), &processes.to_string())?;
-                let _ = write(&dir.join("memory.swap.max"), "0");
-                SlotGroup {
-                    version: Version::V2,
-                    join: vec![open_w(dir.join("cgroup.procs"))?],
-                    peak: open_rw(dir.join("memory.peak"))?,
-                    usage: open_rw(dir.join("memory.current"))?,
-                    cpu: open_rw(dir.join("cpu.stat"))?,
-                    events: open_rw(dir.join("memory.events"))?,
-                    oom_kills_before: std::cell::Cell::new(0),
-                    limit: dir.join("memory.max"),
-                    swap_limit: None,
-                    procs: vec![dir.join("cgroup.procs")],
-                    kill: Some(dir.join("cgroup.kill")),
-                    force_empty: None,
-                    limit_set: std::cell::Cell::new(0),
-                    cpu_base: std::cell::Cell::new(0),
-                    pressure: File::open(dir.join("cpu.pressure")).ok(),
-                    pressure_dir: None,
-                    pressure_procs: None,
-                    adopted: std::cell::RefCell::new(Vec::new()),
-                    pressure_base: std::cell::Cell::new(None),
-                    dirs,
-                }
-            }
+            Version::V2 => SlotGroup::v2(dirs, processes)?,
         };
         let mut group = group;
         if let Some(dir) = pressure_dir {
@@ -419,6 +380,21 @@ pub struct SlotGroup {
 // SAFETY: a slot is used by one thread at a time (the runner gives each slot to one worker).
 unsafe impl Sync for SlotGroup {}
 
+fn open_rw(path: PathBuf) -> io::Result<File> {
+    File::options()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
+fn open_w(path: PathBuf) -> io::Result<File> {
+    File::options()
+        .write(true)
+        .open(&path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
 /// `usage_usec` of a v2 `cpu.stat`.
 fn usage_usec(stat: &[u8]) -> Option<u64> {
     std::str::from_utf8(stat)
@@ -438,6 +414,35 @@ fn read_number(file: &File) -> io::Result<u64> {
 }
 
 impl SlotGroup {
+    /// The cgroup2 group in `dirs[0]` (made), limited to `processes` processes at once.
+    fn v2(dirs: Vec<PathBuf>, processes: u64) -> io::Result<SlotGroup> {
+        let dir = &dirs[0];
+        write(&dir.join("pids.max"), &processes.to_string())?;
+        let _ = write(&dir.join("memory.swap.max"), "0");
+        Ok(SlotGroup {
+            version: Version::V2,
+            join: vec![open_w(dir.join("cgroup.procs"))?],
+            peak: open_rw(dir.join("memory.peak"))?,
+            usage: open_rw(dir.join("memory.current"))?,
+            cpu: open_rw(dir.join("cpu.stat"))?,
+            events: open_rw(dir.join("memory.events"))?,
+            oom_kills_before: std::cell::Cell::new(0),
+            limit: dir.join("memory.max"),
+            swap_limit: None,
+            procs: vec![dir.join("cgroup.procs")],
+            kill: Some(dir.join("cgroup.kill")),
+            force_empty: None,
+            limit_set: std::cell::Cell::new(0),
+            cpu_base: std::cell::Cell::new(0),
+            pressure: File::open(dir.join("cpu.pressure")).ok(),
+            pressure_dir: None,
+            pressure_procs: None,
+            adopted: std::cell::RefCell::new(Vec::new()),
+            pressure_base: std::cell::Cell::new(None),
+            dirs,
+        })
+    }
+
     /// The descriptors the child writes `0` to, to join the group before `exec`.
     pub fn join_fds(&self) -> Vec<RawFd> {
         self.join.iter().map(|f| f.as_raw_fd()).collect()
@@ -659,38 +664,18 @@ impl Drop for SlotGroup {
 mod tests {
     use super::*;
 
-    /// A v2 group made of plain files standing in for the kernel's (this machine mounts v1).
+    /// A v2 group over plain files standing in for the kernel's (this machine mounts v1).
     fn fake_v2_group(dir: &Path) -> SlotGroup {
-        let file = |name: &str, text: &str| {
+        for (name, text) in [
+            ("cgroup.procs", ""),
+            ("memory.peak", "0\n"),
+            ("memory.current", "0\n"),
+            ("cpu.stat", "usage_usec 5000\nuser_usec 4000\n"),
+            ("memory.events", "oom 0\noom_kill 0\n"),
+        ] {
             std::fs::write(dir.join(name), text).unwrap();
-            File::options()
-                .read(true)
-                .write(true)
-                .open(dir.join(name))
-                .unwrap()
-        };
-        SlotGroup {
-            version: Version::V2,
-            dirs: Vec::new(),
-            join: Vec::new(),
-            peak: file("memory.peak", "0\n"),
-            usage: file("memory.current", "0\n"),
-            cpu: file("cpu.stat", "usage_usec 5000\nuser_usec 4000\n"),
-            events: file("memory.events", "oom 0\noom_kill 0\n"),
-            oom_kills_before: std::cell::Cell::new(0),
-            limit: dir.join("memory.max"),
-            swap_limit: None,
-            procs: Vec::new(),
-            kill: None,
-            force_empty: None,
-            limit_set: std::cell::Cell::new(0),
-            cpu_base: std::cell::Cell::new(0),
-            pressure: None,
-            pressure_dir: None,
-            pressure_procs: None,
-            adopted: std::cell::RefCell::new(Vec::new()),
-            pressure_base: std::cell::Cell::new(None),
         }
+        SlotGroup::v2(vec![dir.to_path_buf()], 4).unwrap()
     }
 
     #[test]

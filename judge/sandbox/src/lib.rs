@@ -237,9 +237,10 @@ impl Isolation {
         }
     }
 
-    /// A few words for the user: what isolates the runs here, then what is missing (the
-    /// details, and why: [`Isolation::describe`]).
-    pub fn summary(&self) -> String {
+    /// A few words for the user: what isolates the runs here (with `zygote`, a Python
+    /// script's cases forked from zygotes), then what is missing (the details, and why:
+    /// [`Isolation::describe`]).
+    pub fn summary(&self, zygote: bool) -> String {
         let mut have = Vec::new();
         let mut missing = Vec::new();
         if self.private_root.is_ok() {
@@ -264,6 +265,9 @@ impl Isolation {
         }
         if self.fork_server.is_ok() {
             have.push("fork server");
+        }
+        if zygote {
+            have.push("Python zygote");
         }
         if self.drop_privileges {
             have.push("own uid");
@@ -1016,13 +1020,10 @@ impl Sandbox {
         Some(states.into_iter().find(Result::is_err).unwrap_or(first))
     }
 
-    /// [`Isolation::summary`], and whether a Python script's cases started from zygotes.
+    /// [`Isolation::summary`], saying whether a Python script's cases started from zygotes.
     pub fn summary(&self) -> String {
-        let mut line = self.isolation.summary();
-        if let Some(Ok(())) = self.zygote() {
-            line = line.replacen("fork server", "fork server, Python zygote", 1);
-        }
-        line
+        self.isolation
+            .summary(matches!(self.zygote(), Some(Ok(()))))
     }
 
     /// [`Isolation::describe`], and whether a Python script's cases started from zygotes (or

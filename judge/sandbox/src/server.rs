@@ -798,7 +798,6 @@ impl Server {
         let (reply, _) = self.next_reply(state)?;
         let expected = match request.kind {
             FINISH => FINISHED,
-            GO => GONE,
             _ => REFRESHED,
         };
         if reply.kind != expected {
@@ -1213,9 +1212,9 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
             }
         }
         // A case stops at its `exec` as the server's tracee: ptrace may be forbidden here (Yama's
-        // ptrace_scope 3, or a judge that is itself being traced). Tried on the program itself,
-        // which is killed before its first instruction.
-        if !stops_at_exec(&a.lanes[0][0].plan.program, a.case_stack) {
+        // ptrace_scope 3, or a judge that is itself being traced). Tried on a program of the
+        // box's `/usr`: the submission never runs as root, not even stopped.
+        if !stops_at_exec(c"/usr/bin/true", a.case_stack) {
             fail(STEP_NO_TRACING);
         }
         reply(control, READY, 0, 0, 0, -1);

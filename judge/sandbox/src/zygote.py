@@ -93,7 +93,7 @@ def session_keyring():
             return
         if ctypes.get_errno() != EDQUOT:
             break
-        select.select([], [], [], 0.002)
+        time.sleep(0.002)
     check(-1, 'a session keyring')
 
 
