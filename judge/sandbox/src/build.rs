@@ -21,8 +21,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rootfs::{BuildBox, safe_box_path};
-use crate::{BoxFile, Command, Exit, Limits, Options, Sandbox};
+use crate::rootfs::safe_box_path;
+use crate::slot::Sandbox;
+use crate::types::{BoxFile, BuildBox, Command, Exit, Limits, Options};
 
 /// The limits of one build.
 #[derive(Clone, Copy, Debug)]

@@ -165,8 +165,8 @@ impl Hierarchy {
     pub fn create(
         lease: &crate::uids::UidLease,
         others: &[u32],
-    ) -> Result<Hierarchy, crate::Missing> {
-        use crate::Missing::Refused;
+    ) -> Result<Hierarchy, crate::types::Missing> {
+        use crate::types::Missing::Refused;
         let name = format!("boardjudge-u{}", lease.uid);
         let lock = lease.hold().ok();
         let base = Path::new("/sys/fs/cgroup");

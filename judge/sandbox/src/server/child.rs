@@ -1,0 +1,563 @@
+//! The fork server's own side, and its cases' until their `exec`: everything here runs in the
+//! server (a fork of the multi-threaded judge) or in a case cloned from it, so it makes raw
+//! system calls only, on data prepared before the fork, and never allocates.
+
+use std::ffi::{c_int, c_void};
+use std::os::fd::RawFd;
+
+use crate::spawn;
+
+use super::LanePlan;
+use super::protocol::{
+    FINISH, FINISHED, GO, GONE, MAX_RLIMITS, READY, REFRESH, REFRESHED, Reply, Request, Rlimit,
+    STAGE_SERVER, START, STARTED, STEP_NO_TRACING, TMP_OPTIONS, receive_message, send_message,
+};
+
+/// The stack of a case until its `exec`.
+pub(super) const CASE_STACK: usize = 64 * 1024;
+
+/// Everything the server needs, in its copy of the judge's memory.
+pub(super) struct ServerArgs<'a> {
+    pub(super) control: RawFd,
+    pub(super) null: RawFd,
+    pub(super) network: RawFd,
+    pub(super) uts: RawFd,
+    pub(super) mount: RawFd,
+    /// Descriptors the server keeps, sorted (every other one is closed).
+    pub(super) keep: &'a [RawFd],
+    /// The submission's plans, and its zygotes' (in their own groups).
+    pub(super) lanes: [&'a [LanePlan<'a>; 2]; 2],
+    /// The submission's argument words, and its zygote's.
+    pub(super) argv: [&'a [*const libc::c_char]; 2],
+    pub(super) environments: [&'a [*const libc::c_char]; 2],
+    /// [`CASE_STACK`] bytes.
+    pub(super) case_stack: *mut u8,
+}
+
+pub(super) extern "C" fn server_main(arg: *mut c_void) -> c_int {
+    // SAFETY: `arg` points at the ServerArgs in this process's copy of the judge's memory.
+    unsafe { serve(&*(arg as *const ServerArgs<'_>)) }
+}
+
+/// Sends a reply (and perhaps a descriptor) to the judge.
+unsafe fn reply(control: RawFd, kind: u32, failed: u32, errno: i32, status: i32, fd: RawFd) {
+    let reply = Reply {
+        kind,
+        failed,
+        errno,
+        status,
+    };
+    // SAFETY: a message of plain data.
+    unsafe {
+        if fd >= 0 {
+            send_message(control, &reply, &[fd]);
+        } else {
+            send_message(control, &reply, &[]);
+        }
+    }
+}
+
+fn errno() -> i32 {
+    // SAFETY: reading this thread's errno.
+    unsafe { *libc::__errno_location() }
+}
+
+/// Kills a case's top process (the kernel then kills its whole PID namespace) and reaps it.
+unsafe fn end_case(pid: libc::pid_t) -> i32 {
+    let mut status = 0;
+    // SAFETY: signals to and reaping of our own child.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+        while libc::waitpid(pid, &mut status, 0) < 0 && errno() == libc::EINTR {}
+    }
+    status
+}
+
+/// The case's side of the clone: set up and exec (see [`spawn::become_submission`]).
+struct CaseArgs<'a> {
+    plan: &'a spawn::Plan<'a>,
+    rlimits: &'a [Rlimit],
+    argv: &'a [*const libc::c_char],
+    envp: &'a [*const libc::c_char],
+    stdio: [RawFd; 3],
+    error_fd: RawFd,
+    /// A submission's case: it stops at the end of its `exec` until the server lets it go.
+    stop_at_exec: bool,
+}
+
+extern "C" fn case_main(arg: *mut c_void) -> c_int {
+    // SAFETY: `arg` points at the server's CaseArgs, alive until exec or exit (the server is
+    // suspended until then: CLONE_VFORK).
+    unsafe {
+        let a = &*(arg as *const CaseArgs<'_>);
+        spawn::become_submission(
+            a.plan,
+            a.rlimits,
+            a.argv,
+            a.envp,
+            a.stdio,
+            a.error_fd,
+            a.stop_at_exec,
+        )
+    }
+}
+
+/// Closes every descriptor but those in `keep` (sorted).
+unsafe fn close_all_but(keep: &[RawFd]) {
+    let mut from = 3u32;
+    // SAFETY: closing descriptors of this process.
+    unsafe {
+        for &fd in keep {
+            let fd = fd as u32;
+            if fd < from {
+                continue;
+            }
+            if fd > from {
+                libc::syscall(libc::SYS_close_range, from, fd - 1, 0u32);
+            }
+            from = fd + 1;
+        }
+        libc::syscall(libc::SYS_close_range, from, u32::MAX, 0u32);
+    }
+}
+
+unsafe fn serve(a: &ServerArgs<'_>) -> ! {
+    // SAFETY: raw system calls on data prepared before the fork.
+    unsafe {
+        // Not in the judge's session: a terminal's Ctrl-C goes to the judge, which ends the
+        // server by closing its socket. None of the judge's signal handlers runs here.
+        libc::setsid();
+        for signal in 1..32 {
+            if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+        }
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+        // Its memory is the judge's: nobody may read it.
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+        // A judge thread may have held it at the fork; here only the server and its vfork
+        // children run, one at a time.
+        spawn::unlock_uid_change();
+        for target in 0..3 {
+            libc::dup2(a.null, target);
+        }
+        close_all_but(a.keep);
+        let control = a.control;
+        let fail = |step: u8| -> ! {
+            reply(
+                control,
+                READY,
+                1 + u32::from(STAGE_SERVER + step),
+                errno(),
+                0,
+                -1,
+            );
+            libc::_exit(1)
+        };
+        if libc::setns(a.network, libc::CLONE_NEWNET) != 0
+            || libc::setns(a.uts, libc::CLONE_NEWUTS) != 0
+            || libc::setns(a.mount, libc::CLONE_NEWNS) != 0
+            || libc::unshare(libc::CLONE_NEWNS) != 0
+        {
+            fail(0);
+        }
+        // A `/proc` of the slot's PID namespace where a process sees only those it could
+        // trace: its own (not the server, nor the other lane's case).
+        if libc::mount(
+            c"proc".as_ptr(),
+            c"/proc".as_ptr(),
+            c"proc".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            c"hidepid=invisible".as_ptr().cast(),
+        ) != 0
+        {
+            fail(1);
+        }
+        // Each case mounts a /proc of its own over this one (its lane's, the same device):
+        // what is unmounted after a case is anything else there.
+        let server_proc = device_of(c"/proc");
+        // Each case's pid in this namespace (what `/proc/self` names) is drawn at random: it
+        // can neither count cases nor learn how many processes the other lane's case has.
+        let last_pid = libc::open(
+            c"/proc/sys/kernel/ns_last_pid".as_ptr(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        );
+        let pid_max = read_number(c"/proc/sys/kernel/pid_max").unwrap_or(32768);
+        let base = libc::open(
+            c"/proc/self/ns/mnt".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        let base_network = libc::open(
+            c"/proc/self/ns/net".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        if base < 0 || base_network < 0 {
+            fail(2);
+        }
+        // Each lane: a mount namespace (its own /tmp) and a network namespace of its own (two
+        // concurrent cases must not see each other's sockets, nor taken ports or names).
+        let mut lanes = [(-1, -1); 2];
+        for lane in &mut lanes {
+            if libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) != 0 {
+                fail(3);
+            }
+            lane.0 = libc::open(
+                c"/proc/self/ns/mnt".as_ptr(),
+                libc::O_RDONLY | libc::O_CLOEXEC,
+            );
+            lane.1 = libc::open(
+                c"/proc/self/ns/net".as_ptr(),
+                libc::O_RDONLY | libc::O_CLOEXEC,
+            );
+            if lane.0 < 0
+                || lane.1 < 0
+                || libc::setns(base, libc::CLONE_NEWNS) != 0
+                || libc::setns(base_network, libc::CLONE_NEWNET) != 0
+            {
+                fail(4);
+            }
+        }
+        // A case stops at its `exec` as the server's tracee: ptrace may be forbidden here (Yama's
+        // ptrace_scope 3, or a judge that is itself being traced). Tried on a program of the
+        // box's `/usr`: the submission never runs as root, not even stopped.
+        if !stops_at_exec(c"/usr/bin/true", a.case_stack) {
+            fail(STEP_NO_TRACING);
+        }
+        reply(control, READY, 0, 0, 0, -1);
+        let mut pids: [libc::pid_t; 2] = [0; 2];
+        let mut tmp = [false; 2];
+        loop {
+            let mut request: Request = std::mem::zeroed();
+            let mut fds = [-1; 3];
+            let n = receive_message(
+                control,
+                (&mut request as *mut Request).cast(),
+                std::mem::size_of::<Request>(),
+                &mut fds,
+            );
+            if n != std::mem::size_of::<Request>() as isize {
+                if n < 0 && errno() == libc::EINTR {
+                    continue;
+                }
+                // The judge is gone (or closed the socket): end everything.
+                break;
+            }
+            let lane = (request.lane as usize).min(1);
+            match request.kind {
+                START => {
+                    random_last_pid(last_pid, pid_max);
+                    let (failed, error, fd) = start_case(
+                        a,
+                        request,
+                        fds,
+                        lanes[lane],
+                        &mut pids[lane],
+                        &mut tmp[lane],
+                        server_proc,
+                    );
+                    reply(control, STARTED, failed, error, 0, fd);
+                    if fd >= 0 {
+                        libc::close(fd);
+                    }
+                }
+                GO => {
+                    // A case that is gone already (killed at its memory limit in its `exec`,
+                    // say) is the judge's to see: its pidfd says it ended.
+                    if pids[lane] > 0 {
+                        libc::ptrace(libc::PTRACE_DETACH, pids[lane], 0, 0);
+                    }
+                    reply(control, GONE, 0, 0, 0, -1);
+                }
+                REFRESH => {
+                    let failed = if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) != 0 {
+                        1 + u32::from(STAGE_SERVER + 5)
+                    } else {
+                        fresh_tmp(&request, &mut tmp[lane])
+                    };
+                    // The zygote's next case too.
+                    random_last_pid(last_pid, pid_max);
+                    reply(control, REFRESHED, failed, errno(), 0, -1);
+                }
+                FINISH => {
+                    let status = if pids[lane] > 0 {
+                        end_case(pids[lane])
+                    } else {
+                        0
+                    };
+                    pids[lane] = 0;
+                    reply(control, FINISHED, 0, 0, status, -1);
+                    // Its /proc and its files go now, while the judge checks the case: before
+                    // the server reads its next request. (The files' pages are charged to the
+                    // lane's memory group: the judge, resetting its figures, waits for them to
+                    // go if they have not.)
+                    if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) == 0 {
+                        unmount_case_proc(server_proc);
+                        if tmp[lane] {
+                            libc::umount2(c"/tmp".as_ptr(), libc::MNT_DETACH);
+                            tmp[lane] = false;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            for fd in fds {
+                if fd >= 0 {
+                    libc::close(fd);
+                }
+            }
+        }
+        for pid in pids {
+            if pid > 0 {
+                end_case(pid);
+            }
+        }
+        libc::_exit(0)
+    }
+}
+
+/// Can a child of the server be traced by it, and stop at the end of its `exec` of `program`?
+/// (Raw calls: for the server; `stack` is the case stack, free at the start.)
+unsafe fn stops_at_exec(program: &std::ffi::CStr, stack: *mut u8) -> bool {
+    extern "C" fn probe(arg: *mut c_void) -> c_int {
+        // SAFETY: `arg` is the program's NUL-terminated path; raw calls, then exec or exit.
+        unsafe {
+            let argv = [arg as *const libc::c_char, std::ptr::null()];
+            let envp = [std::ptr::null::<libc::c_char>()];
+            if libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) == 0 {
+                libc::execve(arg as *const libc::c_char, argv.as_ptr(), envp.as_ptr());
+            }
+            libc::_exit(127)
+        }
+    }
+    // SAFETY: a vfork-style child on the free case stack, reaped here.
+    unsafe {
+        let top = (stack as usize + CASE_STACK) & !15;
+        let child = libc::clone(
+            probe,
+            top as *mut c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            program.as_ptr().cast_mut().cast(),
+        );
+        if child < 0 {
+            return false;
+        }
+        let mut status = 0;
+        while libc::waitpid(child, &mut status, libc::__WALL) < 0 && errno() == libc::EINTR {}
+        let stopped = libc::WIFSTOPPED(status);
+        if stopped {
+            end_case(child);
+        }
+        stopped
+    }
+}
+
+/// Starts one case in a lane: a fresh `/tmp`, then the program. Returns (failed, errno, pidfd).
+unsafe fn start_case(
+    a: &ServerArgs<'_>,
+    request: Request,
+    stdio: [RawFd; 3],
+    lane_namespaces: (RawFd, RawFd),
+    pid: &mut libc::pid_t,
+    tmp: &mut bool,
+    server_proc: u64,
+) -> (u32, i32, RawFd) {
+    let server_step = |step: u8| (1 + u32::from(STAGE_SERVER + step), errno(), -1);
+    // SAFETY: raw system calls on the server's own data.
+    unsafe {
+        if stdio.iter().any(|&fd| fd < 0) {
+            return (1 + u32::from(STAGE_SERVER + 10), libc::EBADF, -1);
+        }
+        if *pid > 0 {
+            end_case(*pid);
+            *pid = 0;
+        }
+        if libc::setns(lane_namespaces.0, libc::CLONE_NEWNS) != 0
+            || libc::setns(lane_namespaces.1, libc::CLONE_NEWNET) != 0
+        {
+            return server_step(5);
+        }
+        // One an earlier case mounted and did not get to run with (it failed to start).
+        unmount_case_proc(server_proc);
+        let failed = fresh_tmp(&request, tmp);
+        if failed != 0 {
+            return (failed, errno(), -1);
+        }
+        let mut rlimits: [Rlimit; MAX_RLIMITS] = [(0, 0, 0); MAX_RLIMITS];
+        let count = (request.rlimit_count as usize).min(MAX_RLIMITS);
+        for (slot, limit) in rlimits.iter_mut().zip(&request.rlimits[..count]) {
+            *slot = (limit[0] as libc::__rlimit_resource_t, limit[1], limit[2]);
+        }
+        let mut error = [0; 2];
+        if libc::pipe2(error.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+            return server_step(6);
+        }
+        let program = (request.program as usize).min(1);
+        let lane = &a.lanes[program][(request.lane as usize).min(1)];
+        let args = CaseArgs {
+            plan: &lane.plan,
+            rlimits: &rlimits[..count],
+            argv: a.argv[program],
+            envp: a.environments[(request.environment as usize).min(1)],
+            stdio,
+            error_fd: error[1],
+            // A zygote starts at once: nothing of the submission runs in it before a case.
+            stop_at_exec: program == 0,
+        };
+        let top = (a.case_stack as usize + CASE_STACK) & !15;
+        // A case is PID 1 of a PID namespace of its own (killed with everything it started);
+        // a zygote makes one per case itself, in its own user namespace.
+        let pid_namespace = if program == 0 { libc::CLONE_NEWPID } else { 0 };
+        let child = libc::clone(
+            case_main,
+            top as *mut c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | pid_namespace | libc::CLONE_NEWIPC | libc::SIGCHLD,
+            (&args as *const CaseArgs<'_>).cast_mut().cast(),
+        );
+        let clone_errno = errno();
+        libc::close(error[1]);
+        if child < 0 {
+            libc::close(error[0]);
+            return (1 + u32::from(STAGE_SERVER + 7), clone_errno, -1);
+        }
+        // The child has exec'd or exited (CLONE_VFORK): a record here says why it stopped.
+        let mut record = [0u8; 5];
+        let n = libc::read(error[0], record.as_mut_ptr().cast(), record.len());
+        libc::close(error[0]);
+        if n == 5 {
+            let mut status = 0;
+            libc::waitpid(child, &mut status, 0);
+            let errno = i32::from_ne_bytes([record[1], record[2], record[3], record[4]]);
+            return (1 + u32::from(record[0]), errno, -1);
+        }
+        if program == 0 {
+            // Stopped at the end of its `exec` (SIGTRAP, for its tracer), or ended there.
+            let mut status = 0;
+            while libc::waitpid(child, &mut status, libc::__WALL) < 0 && errno() == libc::EINTR {}
+            if !libc::WIFSTOPPED(status) {
+                // It ended (and is reaped) before its program's first instruction.
+                return (1 + u32::from(STAGE_SERVER + 9), libc::ECHILD, -1);
+            }
+        }
+        *pid = child;
+        let pidfd = libc::syscall(libc::SYS_pidfd_open, child, 0) as RawFd;
+        if pidfd < 0 {
+            let e = errno();
+            end_case(child);
+            *pid = 0;
+            return (1 + u32::from(STAGE_SERVER + 8), e, -1);
+        }
+        (0, 0, pidfd)
+    }
+}
+
+/// In the server, in a lane's mount namespace: replaces its `/tmp` with an empty tmpfs (with the
+/// request's options). Returns 0, or 1 + the stage that failed.
+unsafe fn fresh_tmp(request: &Request, mounted: &mut bool) -> u32 {
+    // SAFETY: raw system calls on the server's own data.
+    unsafe {
+        if *mounted {
+            libc::umount2(c"/tmp".as_ptr(), libc::MNT_DETACH);
+            *mounted = false;
+        }
+        let mut options = request.tmp_options;
+        options[TMP_OPTIONS - 1] = 0;
+        if libc::mount(
+            c"tmp".as_ptr(),
+            c"/tmp".as_ptr(),
+            c"tmpfs".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            options.as_ptr().cast(),
+        ) != 0
+        {
+            return 1 + 8;
+        }
+        *mounted = true;
+        0
+    }
+}
+
+/// Reads a small decimal number from a file (raw calls: for the server).
+unsafe fn read_number(path: &std::ffi::CStr) -> Option<u64> {
+    // SAFETY: raw system calls into a local buffer.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return None;
+        }
+        let mut buffer = [0u8; 32];
+        let n = libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len());
+        libc::close(fd);
+        let mut value = 0u64;
+        let mut digits = 0;
+        for &b in buffer.iter().take(n.max(0) as usize) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            value = value * 10 + u64::from(b - b'0');
+            digits += 1;
+        }
+        (digits > 0).then_some(value)
+    }
+}
+
+/// Sets the PID namespace's last pid to a random number, so that the next process's pid there
+/// tells nothing (raw calls: for the server).
+unsafe fn random_last_pid(last_pid: RawFd, pid_max: u64) {
+    if last_pid < 0 || pid_max < 4096 {
+        return;
+    }
+    let mut random = [0u8; 8];
+    // SAFETY: raw system calls into local buffers.
+    unsafe {
+        // The system call itself: glibc's getrandom may keep state per thread, which a raw
+        // fork of the judge's thread does not set up.
+        if libc::syscall(libc::SYS_getrandom, random.as_mut_ptr(), random.len(), 0u32) != 8 {
+            return;
+        }
+        // Clear of the lowest pids (the server, the zygotes) and of the top (wrapping).
+        let value = 1000 + u64::from_ne_bytes(random) % (pid_max - 2048);
+        let mut text = [0u8; 20];
+        let mut start = text.len();
+        let mut rest = value;
+        loop {
+            start -= 1;
+            text[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        libc::pwrite(
+            last_pid,
+            text[start..].as_ptr().cast(),
+            text.len() - start,
+            0,
+        );
+    }
+}
+
+/// The device of a path (0 if it cannot be read), raw: for the server.
+unsafe fn device_of(path: &std::ffi::CStr) -> u64 {
+    // SAFETY: a raw system call into a zeroed local structure.
+    unsafe {
+        let mut stat: libc::stat = std::mem::zeroed();
+        if libc::stat(path.as_ptr(), &mut stat) != 0 {
+            return 0;
+        }
+        stat.st_dev
+    }
+}
+
+/// In a lane's mount namespace: unmounts the `/proc` a case mounted over the server's.
+unsafe fn unmount_case_proc(server_proc: u64) {
+    // SAFETY: raw system calls on static strings.
+    unsafe {
+        while device_of(c"/proc") != server_proc {
+            if libc::umount2(c"/proc".as_ptr(), libc::MNT_DETACH) != 0 {
+                break;
+            }
+        }
+    }
+}

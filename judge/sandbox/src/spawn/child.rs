@@ -1,0 +1,368 @@
+//! The child's side of a spawn, between the `clone` and the `execve`: it shares the judge's
+//! memory (`CLONE_VM`), and the judge is multi-threaded, so only raw system calls on data
+//! prepared before the clone run here, and nothing allocates.
+
+use std::ffi::CString;
+use std::os::fd::RawFd;
+
+use crate::landlock;
+
+use super::{Plan, PrivateRoot};
+
+pub(crate) unsafe fn fail(error_fd: RawFd, stage: u8) -> ! {
+    // SAFETY: raw calls on plain data.
+    unsafe {
+        let errno = *libc::__errno_location();
+        let mut record = [0u8; 5];
+        record[0] = stage;
+        record[1..].copy_from_slice(&errno.to_ne_bytes());
+        libc::write(error_fd, record.as_ptr().cast(), record.len());
+        libc::_exit(127)
+    }
+}
+
+/// The submission's side: set up and `execve`. Never returns. (`rlimits` apart from the plan:
+/// the fork server's plan is made once, its limits come with each case.)
+pub(crate) unsafe fn become_submission(
+    plan: &Plan,
+    rlimits: &[(libc::__rlimit_resource_t, u64, u64)],
+    argv: &[*const libc::c_char],
+    envp: &[*const libc::c_char],
+    stdio: [RawFd; 3],
+    error_fd: RawFd,
+    stop_at_exec: bool,
+) -> ! {
+    // SAFETY: raw system calls on descriptors and buffers prepared before the fork.
+    unsafe {
+        // A clean signal state for the submission: nothing blocked, and SIGPIPE back to its
+        // default (Rust programs ignore it, and an ignored disposition survives exec).
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        for (target, fd) in stdio.iter().enumerate() {
+            if libc::dup2(*fd, target as i32) < 0 {
+                fail(error_fd, 0);
+            }
+        }
+        // Every other inherited descriptor closes at exec (the error pipe and the ruleset
+        // must stay open until then).
+        libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        );
+        libc::setpgid(0, 0);
+        // Into the slot's groups first, so everything from here on is accounted there.
+        for &fd in &plan.cgroup_join {
+            if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                fail(error_fd, 6);
+            }
+        }
+        if plan.cgroup_namespace && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
+            fail(error_fd, 13);
+        }
+        if plan.mount_proc
+            && libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                std::ptr::null(),
+            ) != 0
+        {
+            fail(error_fd, 8);
+        }
+        if let Some(root) = &plan.private_root {
+            enter_private_root(root, error_fd);
+        }
+        if plan.read_only_tree {
+            make_tree_read_only(&plan.writable, plan.covered, error_fd);
+        }
+        if libc::chdir(plan.workdir.as_ptr()) != 0 {
+            fail(error_fd, 1);
+        }
+        for &(resource, soft, hard) in rlimits {
+            let limit = libc::rlimit {
+                rlim_cur: soft,
+                rlim_max: hard,
+            };
+            if libc::setrlimit(resource, &limit) != 0 {
+                fail(error_fd, 2);
+            }
+        }
+        // A session keyring of the run's own (as root, made before the uid change, so it
+        // counts against root's key quota): otherwise the run would possess the judge's
+        // session keyring (a login's, with the invoking user's secrets) or, as root, the
+        // leased uid's user-session keyring, which outlives it.
+        if libc::syscall(
+            libc::SYS_keyctl,
+            KEYCTL_JOIN_SESSION_KEYRING,
+            std::ptr::null::<libc::c_char>(),
+        ) < 0
+            && *libc::__errno_location() != libc::ENOSYS
+        {
+            fail(error_fd, 11);
+        }
+        if let Some(uid) = plan.uid {
+            // Raw system calls: glibc's setuid/setgid would try to change every thread of the
+            // judge too (its "setxid" broadcast), which in this clone is wrong and unsafe.
+            lock_uid_change();
+            let groups =
+                libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>());
+            let gid = libc::syscall(libc::SYS_setresgid, uid, uid, uid);
+            let uid = libc::syscall(libc::SYS_setresuid, uid, uid, uid);
+            if groups != 0 || gid != 0 || uid != 0 {
+                unlock_uid_change();
+                fail(error_fd, 4);
+            }
+            let own = plan
+                .identity_map
+                .as_ref()
+                .is_none_or(|map| own_user_namespace(map));
+            unlock_uid_change();
+            if !own {
+                fail(error_fd, 12);
+            }
+        }
+        // After the uid change and the user namespace (Landlock needs no privilege).
+        if let Some(fd) = plan.landlock
+            && !landlock::restrict_self(fd)
+        {
+            fail(error_fd, 3);
+        }
+        // After the uid change, which clears it: the submission is killed when the judge's
+        // thread that started it dies, however it dies. The judge may already be gone (killed
+        // between the clone and here): then stop.
+        if libc::prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+            0,
+            0,
+            0,
+        ) != 0
+        {
+            fail(error_fd, 9);
+        }
+        let mut judge = libc::pollfd {
+            fd: plan.judge_pidfd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        if plan.judge_pidfd >= 0 && libc::poll(&mut judge, 1, 0) != 0 {
+            libc::_exit(127);
+        }
+        // A fork server's case is started before its input is written ("prestart"): it stops
+        // at the end of its `exec`, before the program's first instruction, until the server
+        // (its tracer from here) lets it go when the input is there. What a program did
+        // before then (sleep, say) would run on a wall clock not yet started, for as long as
+        // the case before it took.
+        if stop_at_exec && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) != 0 {
+            fail(error_fd, 14);
+        }
+        libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
+        fail(error_fd, 5)
+    }
+}
+
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+
+/// Held by a child from its uid change until its user namespace maps are written. The
+/// children share the judge's memory (`CLONE_VM`), and "dumpable" is a flag of that memory: a
+/// concurrent child's uid change clears it while another needs it set to write its own maps
+/// (`EACCES`). A spin lock on shared memory (the children may only make raw system calls),
+/// held for some microseconds; a holder killed inside it is waited for at most ~1 s.
+static UID_CHANGE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub(super) fn lock_uid_change() {
+    use std::sync::atomic::Ordering;
+    for _ in 0..1_000_000 {
+        if UID_CHANGE
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
+        {
+            return;
+        }
+        // SAFETY: no arguments, no preconditions.
+        unsafe { libc::sched_yield() };
+    }
+}
+
+pub(crate) fn unlock_uid_change() {
+    UID_CHANGE.store(false, std::sync::atomic::Ordering::Release);
+}
+
+/// Writes `contents` to the file `path`. For the child: raw system calls only.
+unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
+    // SAFETY: raw system calls on a prepared string and a live slice.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return false;
+        }
+        let written = libc::write(fd, contents.as_ptr().cast(), contents.len());
+        libc::close(fd);
+        written == contents.len() as isize
+    }
+}
+
+/// Moves the (already unprivileged) child into a user namespace of its own that maps only its
+/// uid and gid. What the kernel keeps per uid *and user namespace* then starts empty and dies
+/// with the run: the user keyring (`@u`), the user-session and persistent keyrings. Without
+/// it, the leased uid's keyrings outlive every run, even the judge, and a run leaves a counter
+/// there for the next (another contestant's, later). The namespace grants nothing outside
+/// itself; `execve` of a uid that is not 0 in it drops the capabilities it holds inside.
+/// For the child: raw system calls only; false on failure (errno set).
+pub(super) unsafe fn own_user_namespace(map: &std::ffi::CStr) -> bool {
+    // SAFETY: raw system calls on prepared strings.
+    unsafe {
+        // The uid change made the process undumpable, which makes its /proc files root's:
+        // dumpable again (as `execve` would make it anyway) so it may write its own maps.
+        libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) == 0
+            && libc::unshare(libc::CLONE_NEWUSER) == 0
+            && write_file(c"/proc/self/setgroups", b"deny")
+            && write_file(c"/proc/self/uid_map", map.to_bytes())
+            && write_file(c"/proc/self/gid_map", map.to_bytes())
+    }
+}
+
+/// Enters the slot's network and mount namespaces, then makes a copy of the mount namespace of
+/// its own with a fresh `/tmp` and a `/proc` of the run's PID namespace. For the child: raw
+/// system calls only.
+unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
+    const NONE: *const libc::c_char = std::ptr::null();
+    // SAFETY: raw system calls on descriptors and strings prepared before the fork.
+    unsafe {
+        if libc::setns(root.network_namespace, libc::CLONE_NEWNET) != 0
+            || libc::setns(root.uts_namespace, libc::CLONE_NEWUTS) != 0
+            || libc::setns(root.mount_namespace, libc::CLONE_NEWNS) != 0
+            || libc::unshare(libc::CLONE_NEWNS) != 0
+        {
+            fail(error_fd, 7);
+        }
+        if libc::mount(
+            c"tmp".as_ptr(),
+            c"/tmp".as_ptr(),
+            c"tmpfs".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            root.tmp_options.as_ptr().cast(),
+        ) != 0
+            || libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                NONE.cast(),
+            ) != 0
+        {
+            fail(error_fd, 8);
+        }
+    }
+}
+
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+pub(super) struct MountAttr {
+    pub(super) attr_set: u64,
+    pub(super) attr_clr: u64,
+    pub(super) propagation: u64,
+    pub(super) userns_fd: u64,
+}
+
+pub(super) const MOUNT_ATTR_RDONLY: u64 = 1;
+pub(super) const AT_RECURSIVE: libc::c_uint = 0x8000;
+
+/// In the run's own mount namespace (inside its user namespace): every mount read-only,
+/// except a bind of `workdir` onto itself. For the child: raw system calls only.
+unsafe fn make_tree_read_only(
+    workdir: &std::ffi::CStr,
+    covered: &[(CString, bool)],
+    error_fd: RawFd,
+) {
+    let attr = |set, clear| MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let read_only = attr(MOUNT_ATTR_RDONLY, 0);
+    let writable = attr(0, MOUNT_ATTR_RDONLY);
+    // SAFETY: raw system calls on prepared strings and local structures.
+    unsafe {
+        for (path, is_dir) in covered {
+            let covered_ok = if *is_dir {
+                libc::mount(
+                    c"hidden".as_ptr(),
+                    path.as_ptr(),
+                    c"tmpfs".as_ptr(),
+                    libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                    c"size=4k,mode=0555".as_ptr().cast(),
+                ) == 0
+            } else {
+                libc::mount(
+                    c"/dev/null".as_ptr(),
+                    path.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND,
+                    std::ptr::null(),
+                ) == 0
+            };
+            if !covered_ok {
+                fail(error_fd, 10);
+            }
+        }
+        let ok = libc::mount(
+            workdir.as_ptr(),
+            workdir.as_ptr(),
+            std::ptr::null(),
+            libc::MS_BIND,
+            std::ptr::null(),
+        ) == 0
+            && libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                c"/".as_ptr(),
+                AT_RECURSIVE,
+                &read_only as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            ) == 0
+            && libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                workdir.as_ptr(),
+                0u32,
+                &writable as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            ) == 0;
+        if !ok {
+            fail(error_fd, 10);
+        }
+    }
+}
+
+/// What the vfork-style child needs; lives on the parent's stack while the parent waits.
+pub(super) struct ChildArgs<'a> {
+    pub(super) plan: &'a Plan<'a>,
+    pub(super) argv: &'a [*const libc::c_char],
+    pub(super) envp: &'a [*const libc::c_char],
+    pub(super) stdio: [RawFd; 3],
+    pub(super) error_fd: RawFd,
+}
+
+pub(super) extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` points at the ChildArgs of `spawn_submission`, alive until exec or exit
+    // (the parent is suspended until then).
+    unsafe {
+        let a = &*(arg as *const ChildArgs<'_>);
+        become_submission(
+            a.plan,
+            &a.plan.rlimits,
+            a.argv,
+            a.envp,
+            a.stdio,
+            a.error_fd,
+            false,
+        )
+    }
+}

@@ -1,0 +1,249 @@
+//! Starting one submission process and collecting what it did.
+//!
+//! The submission is started the way `posix_spawn` does it: `clone(CLONE_VM | CLONE_VFORK)`
+//! on a stack of its own (no page tables copied; the judge's thread sleeps until `exec`). With
+//! a PID namespace (the judge runs as root) the clone also has `CLONE_NEWPID`, so the
+//! submission is PID 1 of a namespace of its own: when it exits, or is killed, the kernel
+//! kills every other process in that namespace, grandchildren that called `setsid` included,
+//! before the exit completes, so once `wait4` has returned nothing of the run is left. Measured
+//! here, the namespace adds ~30 µs to a spawn, where an extra process in between (a separate
+//! init) would add ~350 µs.
+//!
+//! Being PID 1 has one visible effect: a signal the submission sends itself with the default
+//! action is ignored, so `abort()` ends in glibc's fallback fault and is reported as SIGSEGV
+//! rather than SIGABRT.
+//!
+//! A judge that is not root gets the same PID namespace inside a new user namespace, where the
+//! kernel allows unprivileged ones. Without any namespace the submission is the judge's child,
+//! in its own process group, killed as a group; a grandchild that calls `setsid` can then
+//! escape (documented in the README).
+//!
+//! Everything in the child before `exec` uses raw system calls only: it shares the judge's
+//! memory, and the judge is multi-threaded.
+
+mod child;
+pub mod probe;
+mod supervise;
+
+use std::ffi::CString;
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::time::{Duration, Instant};
+
+use crate::types::Finished;
+
+use child::{ChildArgs, child_main};
+pub(crate) use child::{become_submission, unlock_uid_change};
+pub use probe::{unprivileged_user_namespaces_work, user_namespaces_work};
+pub use supervise::Watch;
+use supervise::kill_all;
+pub(crate) use supervise::{decode, supervise};
+
+/// Everything the child needs, prepared before the fork.
+pub struct Plan<'a> {
+    /// Absolute path of the program to execute.
+    pub program: CString,
+    pub argv: Vec<CString>,
+    pub envp: Vec<CString>,
+    pub workdir: CString,
+    /// In the read-only tree: the one folder left writable (the scratch directory: the
+    /// working directory of a run, the whole box of a build).
+    pub writable: CString,
+    /// Run as this uid and gid (the judge must be root).
+    pub uid: Option<u32>,
+    /// With `uid`: the line `UID UID 1` for the run's own user namespace's uid and gid maps
+    /// (see [`child::own_user_namespace`]).
+    pub identity_map: Option<CString>,
+    /// (resource, soft, hard).
+    pub rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
+    pub landlock: Option<RawFd>,
+    pub pid_namespace: bool,
+    /// With the PID namespace, also a user namespace (how a judge that is not root may make
+    /// one).
+    pub user_namespace: bool,
+    /// A new IPC namespace (and, without `private_root`, a new network namespace).
+    pub ipc_namespace: bool,
+    /// As root: the slot's namespaces to enter, and this run's own mounts.
+    pub private_root: Option<PrivateRoot>,
+    /// In a user namespace: a mount namespace where everything but `workdir` is read-only.
+    pub read_only_tree: bool,
+    /// In the read-only tree: paths to cover with an empty mount, and whether each is a
+    /// directory (an empty tmpfs) or a file (`/dev/null`, unusable there: no devices).
+    pub covered: &'a [(CString, bool)],
+    /// cgroup files (`tasks` / `cgroup.procs`) the child writes `0` to, joining the groups.
+    pub cgroup_join: Vec<RawFd>,
+    /// Then a cgroup namespace of its own (rooted at the groups it just joined), so that
+    /// `/proc/self/cgroup` shows `/` rather than the host's tree and the judge's group.
+    pub cgroup_namespace: bool,
+    /// Then a `/proc` of its own PID namespace over the one it sees (a fork server's case, in
+    /// its lane's mount namespace: the server unmounts it after the case).
+    pub mount_proc: bool,
+    /// A pidfd of the judge: the child gives up if the judge is already gone (its death
+    /// signal would come too late).
+    pub judge_pidfd: RawFd,
+}
+
+/// What a run does to enter its slot's private root (see [`crate::rootfs`]).
+pub struct PrivateRoot {
+    pub mount_namespace: RawFd,
+    pub network_namespace: RawFd,
+    pub uts_namespace: RawFd,
+    /// Options of this run's `/tmp` tmpfs (owner, size).
+    pub tmp_options: CString,
+}
+
+/// Why the child could not start the program: (stage, errno), written before `_exit`.
+pub(crate) const STAGE_NAMES: [&str; 15] = [
+    "dup2",
+    "chdir",
+    "setrlimit",
+    "landlock",
+    "setgid/setuid",
+    "execve",
+    "joining the cgroups",
+    "entering the slot's namespaces",
+    "mounting /tmp and /proc",
+    "parent-death signal",
+    "making the tree read-only",
+    "a session keyring of its own",
+    "a user namespace of its own",
+    "a cgroup namespace of its own",
+    "stopping at exec (ptrace)",
+];
+
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both were just created.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Starts the submission the way `posix_spawn` does: `clone(CLONE_VM | CLONE_VFORK)` on a
+/// stack of its own, so no page tables are copied and the caller sleeps until `exec` (or
+/// `_exit`). Returns the pid, or -1.
+unsafe fn spawn_submission(
+    plan: &Plan,
+    argv: &[*const libc::c_char],
+    envp: &[*const libc::c_char],
+    stdio: [RawFd; 3],
+    error_fd: RawFd,
+    stack: &mut [u8],
+) -> libc::pid_t {
+    let mut namespace = match (plan.pid_namespace, plan.user_namespace) {
+        (false, _) => 0,
+        (true, false) => libc::CLONE_NEWPID,
+        (true, true) => libc::CLONE_NEWPID | libc::CLONE_NEWUSER,
+    };
+    if plan.ipc_namespace {
+        namespace |= libc::CLONE_NEWIPC;
+        if plan.private_root.is_none() {
+            // Without the slot's network namespace to enter, a new (empty) one.
+            namespace |= libc::CLONE_NEWNET;
+        }
+    }
+    if plan.read_only_tree {
+        namespace |= libc::CLONE_NEWNS;
+    }
+    let args = ChildArgs {
+        plan,
+        argv,
+        envp,
+        stdio,
+        error_fd,
+    };
+    // The stack grows down: start at its (16-byte aligned) top.
+    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
+    // SAFETY: a private stack, a callback that only makes raw system calls, and arguments
+    // that outlive the child's use of them.
+    unsafe {
+        libc::clone(
+            child_main,
+            top as *mut libc::c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | namespace | libc::SIGCHLD,
+            (&args as *const ChildArgs<'_>).cast_mut().cast(),
+        )
+    }
+}
+
+/// Runs `plan` to the end under `watch`.
+pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
+    let (in_r, in_w) = pipe()?;
+    let (out_r, out_w) = pipe()?;
+    let (err_r, err_w) = pipe()?;
+    let (error_r, error_w) = pipe()?;
+    let argv: Vec<*const libc::c_char> = plan
+        .argv
+        .iter()
+        .map(|a| a.as_ptr())
+        .chain([std::ptr::null()])
+        .collect();
+    let envp: Vec<*const libc::c_char> = plan
+        .envp
+        .iter()
+        .map(|a| a.as_ptr())
+        .chain([std::ptr::null()])
+        .collect();
+    let stdio = [in_r.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
+    if let Some(uid) = plan.uid {
+        // The pipes belong to the run's user, as a shell's pipes belong to its user: opening
+        // `/dev/stdin` (`/proc/self/fd/0`) reopens the pipe, which checks its owner.
+        for fd in stdio {
+            // SAFETY: changing the owner of a pipe we just made.
+            if unsafe { libc::fchown(fd, uid, uid) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+    }
+    // The child's stack until exec: it only makes system calls.
+    let mut stack = vec![0u8; 32 * 1024];
+    let started = Instant::now();
+    // SAFETY: the child runs only raw system calls on data prepared above, then execs or exits.
+    let pid =
+        unsafe { spawn_submission(plan, &argv, &envp, stdio, error_w.as_raw_fd(), &mut stack) };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    drop((in_r, out_w, err_w, error_w));
+    // SAFETY: pidfd_open on our own child; it becomes readable when the child exits.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    let result = if pidfd < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        // SAFETY: just created.
+        let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) };
+        supervise(&pidfd, pid, in_w, out_r, err_r, watch, started)
+    };
+    // Whatever happened, nothing of this run may survive it.
+    kill_all(pid, plan.pid_namespace);
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value to be overwritten.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: reaping our own child. With a namespace, its PID 1 has finished exiting only
+    // once every other process of the namespace is gone.
+    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let mut finished = result?;
+    finished.exit = decode(status);
+    let micros = |t: libc::timeval| (t.tv_sec * 1_000_000 + t.tv_usec).max(0) as u64;
+    finished.cpu = Duration::from_micros(micros(usage.ru_utime) + micros(usage.ru_stime));
+    finished.peak_kb = usage.ru_maxrss.max(0) as u64;
+    let mut error = [0u8; 5];
+    // SAFETY: reading into a local buffer.
+    let n = unsafe { libc::read(error_r.as_raw_fd(), error.as_mut_ptr().cast(), error.len()) };
+    if n == 5 {
+        let errno = i32::from_ne_bytes([error[1], error[2], error[3], error[4]]);
+        return Err(start_error(error[0], errno));
+    }
+    Ok(finished)
+}
+
+/// The error of a child that could not start the program: the stage it failed at and why.
+pub(crate) fn start_error(stage: u8, errno: i32) -> io::Error {
+    let stage = STAGE_NAMES.get(stage as usize).copied().unwrap_or("start");
+    io::Error::other(format!(
+        "could not start the submission ({stage}): {}",
+        io::Error::from_raw_os_error(errno)
+    ))
+}
