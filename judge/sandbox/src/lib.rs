@@ -17,6 +17,7 @@
 
 pub mod build;
 pub mod cgroup;
+mod clone;
 mod isolation;
 pub mod landlock;
 pub mod remove;

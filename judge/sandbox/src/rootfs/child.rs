@@ -3,21 +3,8 @@
 //! buffers of the plan run here, and nothing allocates.
 
 use std::os::fd::RawFd;
-use std::sync::Arc;
 
-use super::{Source, Step};
-
-pub(super) struct Shared {
-    pub(super) steps: Vec<Step>,
-    pub(super) sources: Vec<Source>,
-    pub(super) data: Vec<Arc<[u8]>>,
-    pub(super) mount_fd: RawFd,
-    pub(super) network_fd: RawFd,
-    pub(super) uts_fd: RawFd,
-    pub(super) box_fd: RawFd,
-    /// (step index, errno) of a failure.
-    pub(super) failed: Option<(usize, i32)>,
-}
+use super::{Shared, Step};
 
 fn errno() -> i32 {
     // SAFETY: reading the calling thread's errno.
@@ -52,11 +39,18 @@ unsafe fn write_all(fd: RawFd, bytes: &[u8]) -> bool {
     true
 }
 
-pub(super) extern "C" fn build(arg: *mut libc::c_void) -> libc::c_int {
-    // SAFETY: `arg` is the judge's `Shared`, alive while the judge is suspended (CLONE_VFORK);
-    // only raw system calls on prepared strings and buffers run here.
+/// Builds the slot's root as `shared` plans it, in new mount, network and UTS namespaces whose
+/// descriptors it leaves in `shared` (in the judge's descriptor table, which it shares); on
+/// failure, the step and errno in `shared.failed`. Returns its exit status.
+///
+/// # Safety
+///
+/// Called only as a [`crate::clone::clone`] child with [`crate::clone::Memory::SharedWithFiles`]
+/// (its descriptors must land in the judge's table).
+pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
+    // SAFETY: the judge's `Shared`, alive while the judge is suspended (CLONE_VFORK); only raw
+    // system calls on prepared strings and buffers run here.
     unsafe {
-        let shared = &mut *(arg as *mut Shared);
         let mut fail = |step: usize| -> libc::c_int {
             shared.failed = Some((step, errno()));
             1

@@ -37,10 +37,11 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::clone::{self, Memory};
 use crate::types::BoxFile;
 pub use crate::types::BuildBox;
 
-use child::{Shared, build};
+use child::build;
 
 /// What goes into the box besides the system directories.
 #[derive(Clone, Debug, Default)]
@@ -387,6 +388,20 @@ fn plan(
     Ok(steps)
 }
 
+/// What the child that builds the root reads (the plan) and writes (the namespaces' and the
+/// box's descriptors, or what failed).
+struct Shared {
+    steps: Vec<Step>,
+    sources: Vec<Source>,
+    data: Vec<Arc<[u8]>>,
+    mount_fd: RawFd,
+    network_fd: RawFd,
+    uts_fd: RawFd,
+    box_fd: RawFd,
+    /// (step index, errno) of a failure.
+    failed: Option<(usize, i32)>,
+}
+
 impl SlotNamespaces {
     /// Builds a slot's mount, network and UTS namespaces (root only).
     pub fn build(layout: &Layout) -> io::Result<SlotNamespaces> {
@@ -404,20 +419,10 @@ impl SlotNamespaces {
             failed: None,
         };
         let mut stack = vec![0u8; 64 * 1024];
-        let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
-        // SAFETY: a private stack, a callback making raw system calls only, and `shared`
-        // outliving the child (CLONE_VFORK suspends us until it exits).
-        let pid = unsafe {
-            libc::clone(
-                build,
-                top as *mut libc::c_void,
-                libc::CLONE_VM | libc::CLONE_VFORK | libc::CLONE_FILES | libc::SIGCHLD,
-                (&mut shared as *mut Shared).cast(),
-            )
-        };
-        if pid < 0 {
-            return Err(io::Error::last_os_error());
-        }
+        // SAFETY: a child making raw system calls only, and `shared` outliving it (CLONE_VFORK
+        // suspends us until it exits).
+        let pid =
+            unsafe { clone::clone(Memory::SharedWithFiles, 0, &mut stack, build, &mut shared)? };
         let mut status = 0;
         // SAFETY: reaping our own child.
         unsafe { libc::waitpid(pid, &mut status, 0) };

@@ -2,9 +2,10 @@
 //! server (a fork of the multi-threaded judge) or in a case cloned from it, so it makes raw
 //! system calls only, on data prepared before the fork, and never allocates.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::c_int;
 use std::os::fd::RawFd;
 
+use crate::clone::{self, Memory};
 use crate::spawn;
 
 use super::LanePlan;
@@ -30,13 +31,21 @@ pub(super) struct ServerArgs<'a> {
     /// The submission's argument words, and its zygote's.
     pub(super) argv: [&'a [*const libc::c_char]; 2],
     pub(super) environments: [&'a [*const libc::c_char]; 2],
-    /// [`CASE_STACK`] bytes.
-    pub(super) case_stack: *mut u8,
+    /// The stack of its cases until their `exec` ([`CASE_STACK`] bytes, allocated by the judge
+    /// before the fork).
+    pub(super) case_stack: &'a mut [u8],
 }
 
-pub(super) extern "C" fn server_main(arg: *mut c_void) -> c_int {
-    // SAFETY: `arg` points at the ServerArgs in this process's copy of the judge's memory.
-    unsafe { serve(&*(arg as *const ServerArgs<'_>)) }
+/// The server: a [`crate::clone::clone`] child (a fork) of the judge, in the slot's new PID
+/// namespace. Never returns.
+///
+/// # Safety
+///
+/// Called only as a [`crate::clone::clone`] child, with [`ServerArgs`] whose descriptors and
+/// pointers were prepared by the judge before the fork.
+pub(super) unsafe fn server_main(args: &mut ServerArgs<'_>) -> c_int {
+    // SAFETY: the ServerArgs in this process's copy of the judge's memory.
+    unsafe { serve(args) }
 }
 
 /// Sends a reply (and perhaps a descriptor) to the judge.
@@ -85,11 +94,15 @@ struct CaseArgs<'a> {
     stop_at_exec: bool,
 }
 
-extern "C" fn case_main(arg: *mut c_void) -> c_int {
-    // SAFETY: `arg` points at the server's CaseArgs, alive until exec or exit (the server is
-    // suspended until then: CLONE_VFORK).
+/// A case: a [`crate::clone::clone`] child of the server, sharing its memory.
+///
+/// # Safety
+///
+/// As [`spawn::become_submission`]'s: called only as a [`crate::clone::clone`] child.
+unsafe fn case_main(a: &mut CaseArgs<'_>) -> c_int {
+    // SAFETY: the server's CaseArgs, alive until exec or exit (the server is suspended until
+    // then: CLONE_VFORK).
     unsafe {
-        let a = &*(arg as *const CaseArgs<'_>);
         spawn::become_submission(
             a.plan,
             a.rlimits,
@@ -121,7 +134,7 @@ unsafe fn close_all_but(keep: &[RawFd]) {
     }
 }
 
-unsafe fn serve(a: &ServerArgs<'_>) -> ! {
+unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
     // SAFETY: raw system calls on data prepared before the fork.
     unsafe {
         // Not in the judge's session: a terminal's Ctrl-C goes to the judge, which ends the
@@ -319,30 +332,13 @@ unsafe fn serve(a: &ServerArgs<'_>) -> ! {
 
 /// Can a child of the server be traced by it, and stop at the end of its `exec` of `program`?
 /// (Raw calls: for the server; `stack` is the case stack, free at the start.)
-unsafe fn stops_at_exec(program: &std::ffi::CStr, stack: *mut u8) -> bool {
-    extern "C" fn probe(arg: *mut c_void) -> c_int {
-        // SAFETY: `arg` is the program's NUL-terminated path; raw calls, then exec or exit.
-        unsafe {
-            let argv = [arg as *const libc::c_char, std::ptr::null()];
-            let envp = [std::ptr::null::<libc::c_char>()];
-            if libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) == 0 {
-                libc::execve(arg as *const libc::c_char, argv.as_ptr(), envp.as_ptr());
-            }
-            libc::_exit(127)
-        }
-    }
+unsafe fn stops_at_exec(program: &std::ffi::CStr, stack: &mut [u8]) -> bool {
+    let mut program = program;
     // SAFETY: a vfork-style child on the free case stack, reaped here.
     unsafe {
-        let top = (stack as usize + CASE_STACK) & !15;
-        let child = libc::clone(
-            probe,
-            top as *mut c_void,
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            program.as_ptr().cast_mut().cast(),
-        );
-        if child < 0 {
+        let Ok(child) = clone::clone(Memory::Shared, 0, stack, traced_exec, &mut program) else {
             return false;
-        }
+        };
         let mut status = 0;
         while libc::waitpid(child, &mut status, libc::__WALL) < 0 && errno() == libc::EINTR {}
         let stopped = libc::WIFSTOPPED(status);
@@ -353,9 +349,26 @@ unsafe fn stops_at_exec(program: &std::ffi::CStr, stack: *mut u8) -> bool {
     }
 }
 
+/// The child of [`stops_at_exec`]: asks to be traced, then executes `program`.
+///
+/// # Safety
+///
+/// Called only as a [`crate::clone::clone`] child.
+unsafe fn traced_exec(program: &mut &std::ffi::CStr) -> c_int {
+    // SAFETY: `program` is a NUL-terminated path; raw calls, then exec or exit.
+    unsafe {
+        let argv = [program.as_ptr(), std::ptr::null()];
+        let envp = [std::ptr::null::<libc::c_char>()];
+        if libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) == 0 {
+            libc::execve(program.as_ptr(), argv.as_ptr(), envp.as_ptr());
+        }
+        libc::_exit(127)
+    }
+}
+
 /// Starts one case in a lane: a fresh `/tmp`, then the program. Returns (failed, errno, pidfd).
 unsafe fn start_case(
-    a: &ServerArgs<'_>,
+    a: &mut ServerArgs<'_>,
     request: Request,
     stdio: [RawFd; 3],
     lane_namespaces: (RawFd, RawFd),
@@ -395,7 +408,7 @@ unsafe fn start_case(
         }
         let program = (request.program as usize).min(1);
         let lane = &a.lanes[program][(request.lane as usize).min(1)];
-        let args = CaseArgs {
+        let mut args = CaseArgs {
             plan: &lane.plan,
             rlimits: &rlimits[..count],
             argv: a.argv[program],
@@ -405,22 +418,28 @@ unsafe fn start_case(
             // A zygote starts at once: nothing of the submission runs in it before a case.
             stop_at_exec: program == 0,
         };
-        let top = (a.case_stack as usize + CASE_STACK) & !15;
         // A case is PID 1 of a PID namespace of its own (killed with everything it started);
         // a zygote makes one per case itself, in its own user namespace.
         let pid_namespace = if program == 0 { libc::CLONE_NEWPID } else { 0 };
-        let child = libc::clone(
+        let child = clone::clone(
+            Memory::Shared,
+            pid_namespace | libc::CLONE_NEWIPC,
+            a.case_stack,
             case_main,
-            top as *mut c_void,
-            libc::CLONE_VM | libc::CLONE_VFORK | pid_namespace | libc::CLONE_NEWIPC | libc::SIGCHLD,
-            (&args as *const CaseArgs<'_>).cast_mut().cast(),
+            &mut args,
         );
-        let clone_errno = errno();
         libc::close(error[1]);
-        if child < 0 {
-            libc::close(error[0]);
-            return (1 + u32::from(STAGE_SERVER + 7), clone_errno, -1);
-        }
+        let child = match child {
+            Ok(child) => child,
+            Err(e) => {
+                libc::close(error[0]);
+                return (
+                    1 + u32::from(STAGE_SERVER + 7),
+                    e.raw_os_error().unwrap_or(0),
+                    -1,
+                );
+            }
+        };
         // The child has exec'd or exited (CLONE_VFORK): a record here says why it stopped.
         let mut record = [0u8; 5];
         let n = libc::read(error[0], record.as_mut_ptr().cast(), record.len());

@@ -30,11 +30,12 @@ mod client;
 mod protocol;
 mod zygote;
 
-use std::ffi::{CString, c_void};
+use std::ffi::CString;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Mutex;
 
+use crate::clone::{self, Memory};
 use crate::spawn;
 
 use child::{CASE_STACK, ServerArgs, server_main};
@@ -172,7 +173,7 @@ impl Server {
         keep.sort_unstable();
         keep.dedup();
         let mut case_stack = vec![0u8; CASE_STACK];
-        let args = ServerArgs {
+        let mut args = ServerArgs {
             control: theirs.as_raw_fd(),
             null: null.as_raw_fd(),
             network: setup.network,
@@ -185,23 +186,20 @@ impl Server {
             ],
             argv: [&argv_pointers, &zygote_pointers],
             environments: [&plain, &sanitized],
-            case_stack: case_stack.as_mut_ptr(),
+            case_stack: &mut case_stack,
         };
         let mut stack = vec![0u8; 256 * 1024];
-        let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
         // SAFETY: a fork (no CLONE_VM) onto a stack in the copied memory; the child makes raw
         // system calls only on data prepared above, which its copy keeps.
         let pid = unsafe {
-            libc::clone(
+            clone::clone(
+                Memory::Copied,
+                libc::CLONE_NEWPID,
+                &mut stack,
                 server_main,
-                top as *mut c_void,
-                libc::CLONE_NEWPID | libc::SIGCHLD,
-                (&args as *const ServerArgs<'_>).cast_mut().cast(),
-            )
+                &mut args,
+            )?
         };
-        if pid < 0 {
-            return Err(io::Error::last_os_error());
-        }
         drop(theirs);
         let server = Server {
             pid,

@@ -175,7 +175,7 @@ const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
 /// held for some microseconds; a holder killed inside it is waited for at most ~1 s.
 static UID_CHANGE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-pub(super) fn lock_uid_change() {
+fn lock_uid_change() {
     use std::sync::atomic::Ordering;
     for _ in 0..1_000_000 {
         if UID_CHANGE
@@ -263,15 +263,15 @@ unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
 
 /// `struct mount_attr` of `mount_setattr(2)`.
 #[repr(C)]
-pub(super) struct MountAttr {
-    pub(super) attr_set: u64,
-    pub(super) attr_clr: u64,
-    pub(super) propagation: u64,
-    pub(super) userns_fd: u64,
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
 }
 
-pub(super) const MOUNT_ATTR_RDONLY: u64 = 1;
-pub(super) const AT_RECURSIVE: libc::c_uint = 0x8000;
+const MOUNT_ATTR_RDONLY: u64 = 1;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
 
 /// In the run's own mount namespace (inside its user namespace): every mount read-only,
 /// except a bind of `workdir` onto itself. For the child: raw system calls only.
@@ -350,11 +350,15 @@ pub(super) struct ChildArgs<'a> {
     pub(super) error_fd: RawFd,
 }
 
-pub(super) extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
-    // SAFETY: `arg` points at the ChildArgs of `spawn_submission`, alive until exec or exit
-    // (the parent is suspended until then).
+/// The child's side of [`super::spawn_submission`]: set up and exec the plan's program.
+///
+/// # Safety
+///
+/// As [`become_submission`]'s: called only as a [`crate::clone::clone`] child.
+pub(super) unsafe fn child_main(a: &mut ChildArgs<'_>) -> libc::c_int {
+    // SAFETY: the ChildArgs of `spawn_submission`, alive until exec or exit (the parent is
+    // suspended until then).
     unsafe {
-        let a = &*(arg as *const ChildArgs<'_>);
         become_submission(
             a.plan,
             &a.plan.rlimits,
@@ -364,5 +368,63 @@ pub(super) extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
             a.error_fd,
             false,
         )
+    }
+}
+
+/// The child of [`super::probe::user_namespaces_work`], in new user and PID namespaces (and,
+/// with `read_only`, new IPC, network and mount namespaces): with `read_only`, every mount made
+/// read-only, then `/bin/true` executed. Its exit status says how far it got.
+///
+/// # Safety
+///
+/// Called only as a [`crate::clone::clone`] child.
+pub(super) unsafe fn probe_user_namespaces(read_only: &mut bool) -> libc::c_int {
+    // SAFETY: raw system calls with static strings and a local structure; _exit on failure.
+    unsafe {
+        if *read_only {
+            let read_only = MountAttr {
+                attr_set: MOUNT_ATTR_RDONLY,
+                attr_clr: 0,
+                propagation: 0,
+                userns_fd: 0,
+            };
+            if libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                c"/".as_ptr(),
+                AT_RECURSIVE,
+                &read_only as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            ) != 0
+            {
+                libc::_exit(126);
+            }
+        }
+        let path = c"/bin/true".as_ptr();
+        let argv = [path, std::ptr::null()];
+        let envp = [std::ptr::null::<libc::c_char>()];
+        libc::execve(path, argv.as_ptr(), envp.as_ptr());
+        libc::_exit(127)
+    }
+}
+
+/// The child of [`super::probe::unprivileged_user_namespaces_work`]: drops to `uid`, then
+/// tries to make a user namespace of its own. Exits 0 if it could.
+///
+/// # Safety
+///
+/// Called only as a [`crate::clone::clone`] child (of a judge that is root).
+pub(super) unsafe fn probe_unprivileged_user_namespace(uid: &mut u32) -> libc::c_int {
+    let uid = libc::c_long::from(*uid);
+    // SAFETY: raw system calls on integers; _exit either way.
+    unsafe {
+        // Its uid change would clear the shared "dumpable" flag under a starting run.
+        lock_uid_change();
+        let dropped = libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<u32>()) == 0
+            && libc::syscall(libc::SYS_setresgid, uid, uid, uid) == 0
+            && libc::syscall(libc::SYS_setresuid, uid, uid, uid) == 0;
+        unlock_uid_change();
+        let ok = dropped && libc::unshare(libc::CLONE_NEWUSER) == 0;
+        libc::_exit(if ok { 0 } else { 1 })
     }
 }

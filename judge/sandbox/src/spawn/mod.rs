@@ -30,6 +30,7 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
+use crate::clone::{self, Memory};
 use crate::types::Finished;
 
 use child::{ChildArgs, child_main};
@@ -123,7 +124,7 @@ pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
 
 /// Starts the submission the way `posix_spawn` does: `clone(CLONE_VM | CLONE_VFORK)` on a
 /// stack of its own, so no page tables are copied and the caller sleeps until `exec` (or
-/// `_exit`). Returns the pid, or -1.
+/// `_exit`). Returns the pid.
 unsafe fn spawn_submission(
     plan: &Plan,
     argv: &[*const libc::c_char],
@@ -131,7 +132,7 @@ unsafe fn spawn_submission(
     stdio: [RawFd; 3],
     error_fd: RawFd,
     stack: &mut [u8],
-) -> libc::pid_t {
+) -> io::Result<libc::pid_t> {
     let mut namespace = match (plan.pid_namespace, plan.user_namespace) {
         (false, _) => 0,
         (true, false) => libc::CLONE_NEWPID,
@@ -147,25 +148,16 @@ unsafe fn spawn_submission(
     if plan.read_only_tree {
         namespace |= libc::CLONE_NEWNS;
     }
-    let args = ChildArgs {
+    let mut args = ChildArgs {
         plan,
         argv,
         envp,
         stdio,
         error_fd,
     };
-    // The stack grows down: start at its (16-byte aligned) top.
-    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
-    // SAFETY: a private stack, a callback that only makes raw system calls, and arguments
-    // that outlive the child's use of them.
-    unsafe {
-        libc::clone(
-            child_main,
-            top as *mut libc::c_void,
-            libc::CLONE_VM | libc::CLONE_VFORK | namespace | libc::SIGCHLD,
-            (&args as *const ChildArgs<'_>).cast_mut().cast(),
-        )
-    }
+    // SAFETY: a child that only makes raw system calls on the arguments, which outlive its
+    // use of them (the caller sleeps until it execs or exits).
+    unsafe { clone::clone(Memory::Shared, namespace, stack, child_main, &mut args) }
 }
 
 /// Runs `plan` to the end under `watch`.
@@ -202,10 +194,7 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
     let started = Instant::now();
     // SAFETY: the child runs only raw system calls on data prepared above, then execs or exits.
     let pid =
-        unsafe { spawn_submission(plan, &argv, &envp, stdio, error_w.as_raw_fd(), &mut stack) };
-    if pid < 0 {
-        return Err(io::Error::last_os_error());
-    }
+        unsafe { spawn_submission(plan, &argv, &envp, stdio, error_w.as_raw_fd(), &mut stack)? };
     drop((in_r, out_w, err_w, error_w));
     // SAFETY: pidfd_open on our own child; it becomes readable when the child exits.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
