@@ -21,6 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::error::{SandboxError, Stage};
 use crate::rootfs::safe_box_path;
 use crate::slot::Sandbox;
 use crate::types::{BoxFile, BuildBox, Command, Exit, Limits, Options};
@@ -136,10 +137,7 @@ pub fn build(spec: &Spec, interrupted: &AtomicBool) -> io::Result<Built> {
     };
     let finished = sandbox.run(0, b"", &limits, interrupted)?;
     if finished.interrupted {
-        return Err(io::Error::new(
-            io::ErrorKind::Interrupted,
-            "the build was interrupted",
-        ));
+        return Err(SandboxError::new(Stage::Interrupted, "the build was interrupted").into());
     }
     let box_dir = sandbox.box_dir(0)?;
     let mut message = finished.stderr.clone();
@@ -234,7 +232,7 @@ const RESOLVE_BENEATH: u64 = 0x08;
 /// Opens `path` below `dir` following no link of any kind and crossing no mount: a build that
 /// replaced `out` with a link to `/etc` gets nothing of the host.
 fn open_beneath(dir: RawFd, path: &str, flags: libc::c_int) -> io::Result<OwnedFd> {
-    let path = CString::new(path).map_err(|_| io::Error::other("a NUL byte in a path"))?;
+    let path = CString::new(path).map_err(|_| SandboxError::nul_byte("a path"))?;
     let how = OpenHow {
         flags: (flags | libc::O_NOFOLLOW | libc::O_CLOEXEC) as u64,
         mode: 0,

@@ -25,6 +25,8 @@ use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
+use crate::error::{SandboxError, Stage};
+
 /// Which cgroup interface the groups use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Version {
@@ -153,8 +155,7 @@ fn unified_with_pressure() -> Option<PathBuf> {
 }
 
 fn write(path: &Path, value: &str) -> io::Result<()> {
-    std::fs::write(path, value)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+    std::fs::write(path, value).map_err(|e| SandboxError::at_path(Stage::Cgroup, path, e).into())
 }
 
 impl Hierarchy {
@@ -273,8 +274,7 @@ impl Hierarchy {
         let dirs: Vec<PathBuf> = self.judge_dirs.iter().map(|d| d.join(name)).collect();
         let pressure_dir = self.pressure_dir.as_ref().map(|d| d.join(name));
         for dir in dirs.iter().chain(&pressure_dir) {
-            std::fs::create_dir(dir)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+            std::fs::create_dir(dir).map_err(|e| SandboxError::at_path(Stage::Cgroup, dir, e))?;
         }
         let group = match self.version {
             Version::V1 => {
@@ -385,14 +385,14 @@ fn open_rw(path: PathBuf) -> io::Result<File> {
         .read(true)
         .write(true)
         .open(&path)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        .map_err(|e| SandboxError::at_path(Stage::Cgroup, &path, e).into())
 }
 
 fn open_w(path: PathBuf) -> io::Result<File> {
     File::options()
         .write(true)
         .open(&path)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        .map_err(|e| SandboxError::at_path(Stage::Cgroup, &path, e).into())
 }
 
 /// `usage_usec` of a v2 `cpu.stat`.
@@ -410,7 +410,9 @@ fn read_number(file: &File) -> io::Result<u64> {
     std::str::from_utf8(&buffer[..n])
         .ok()
         .and_then(|s| s.trim().parse().ok())
-        .ok_or_else(|| io::Error::other("unexpected contents in a cgroup file"))
+        .ok_or_else(|| {
+            SandboxError::new(Stage::Cgroup, "unexpected contents in a cgroup file").into()
+        })
 }
 
 impl SlotGroup {
@@ -538,9 +540,9 @@ impl SlotGroup {
             Version::V2 => {
                 let mut buffer = [0u8; 512];
                 let n = self.cpu.read_at(&mut buffer, 0)?;
-                usage_usec(&buffer[..n])
-                    .map(|us| us * 1000)
-                    .ok_or_else(|| io::Error::other("no usage_usec in cpu.stat"))
+                usage_usec(&buffer[..n]).map(|us| us * 1000).ok_or_else(|| {
+                    SandboxError::new(Stage::Cgroup, "no usage_usec in cpu.stat").into()
+                })
             }
         }
     }

@@ -18,6 +18,7 @@
 pub mod build;
 pub mod cgroup;
 mod clone;
+pub mod error;
 mod isolation;
 pub mod landlock;
 pub mod remove;
@@ -28,6 +29,7 @@ pub mod spawn;
 mod types;
 pub mod uids;
 
+pub use error::{ChildStage, RootStep, SandboxError, ServerStep, Stage};
 pub use isolation::Isolation;
 pub use slot::Sandbox;
 pub use types::{

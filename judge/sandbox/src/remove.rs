@@ -11,6 +11,8 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+use crate::error::SandboxError;
+
 fn last_error() -> io::Error {
     io::Error::last_os_error()
 }
@@ -70,8 +72,8 @@ fn names(dir: &OwnedFd, limit: usize) -> io::Result<Vec<CString>> {
 
 /// Removes every entry of `dir` (the directory itself stays).
 pub fn empty_dir(dir: &Path) -> io::Result<()> {
-    let path = CString::new(dir.as_os_str().as_bytes())
-        .map_err(|_| io::Error::other("a NUL byte in a path"))?;
+    let path =
+        CString::new(dir.as_os_str().as_bytes()).map_err(|_| SandboxError::nul_byte("a path"))?;
     let mut current = open_dir_at(libc::AT_FDCWD, &path)?;
     let mut depth = 0usize;
     'walk: loop {

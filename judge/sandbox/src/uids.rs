@@ -8,6 +8,8 @@ use std::io;
 use std::os::fd::AsRawFd;
 use std::path::PathBuf;
 
+use crate::error::{SandboxError, Stage};
+
 /// The uids handed out: `FIRST_UID ..= FIRST_UID + UID_COUNT - 1`.
 pub const FIRST_UID: u32 = 61000;
 pub const UID_COUNT: u32 = 4000;
@@ -70,17 +72,21 @@ pub fn lease(count: usize) -> io::Result<Vec<UidLease>> {
             .truncate(false)
             .write(true)
             .open(&path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            .map_err(|e| SandboxError::at_path(Stage::Uids, &path, e))?;
         // SAFETY: flock on a descriptor we own.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
             leases.push(UidLease { uid, _lock: file });
         }
     }
     if leases.len() < count {
-        return Err(io::Error::other(format!(
-            "only {} of {count} sandbox uids are free (other judges hold the rest)",
-            leases.len()
-        )));
+        return Err(SandboxError::new(
+            Stage::Uids,
+            format!(
+                "only {} of {count} sandbox uids are free (other judges hold the rest)",
+                leases.len()
+            ),
+        )
+        .into());
     }
     Ok(leases)
 }

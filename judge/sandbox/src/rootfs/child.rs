@@ -4,6 +4,8 @@
 
 use std::os::fd::RawFd;
 
+use crate::error::RootStep;
+
 use super::{Shared, Step};
 
 fn errno() -> i32 {
@@ -51,7 +53,7 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
     // SAFETY: the judge's `Shared`, alive while the judge is suspended (CLONE_VFORK); only raw
     // system calls on prepared strings and buffers run here.
     unsafe {
-        let mut fail = |step: usize| -> libc::c_int {
+        let mut fail = |step: RootStep| -> libc::c_int {
             shared.failed = Some((step, errno()));
             1
         };
@@ -59,7 +61,7 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
         let ro =
             libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV;
         if libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWUTS) != 0 {
-            return fail(usize::MAX - 1);
+            return fail(RootStep::Unshare);
         }
         let host_name = b"box";
         libc::sethostname(host_name.as_ptr().cast(), host_name.len());
@@ -72,7 +74,7 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
             std::ptr::null(),
         ) != 0
         {
-            return fail(usize::MAX - 2);
+            return fail(RootStep::MakePrivate);
         }
         shared.mount_fd = libc::open(
             c"/proc/self/ns/mnt".as_ptr(),
@@ -87,12 +89,12 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
             libc::O_RDONLY | libc::O_CLOEXEC,
         );
         if shared.mount_fd < 0 || shared.network_fd < 0 || shared.uts_fd < 0 {
-            return fail(usize::MAX - 3);
+            return fail(RootStep::OpenNamespaces);
         }
         for source in shared.sources.iter_mut() {
             source.fd = libc::open(source.path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
             if source.fd < 0 {
-                return fail(usize::MAX - 7);
+                return fail(RootStep::OpenSource);
             }
             // "/proc/self/fd/" and the number, by hand (no allocation or formatting here).
             let prefix = b"/proc/self/fd/";
@@ -121,7 +123,7 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
         ) != 0
             || libc::chdir(c"/tmp".as_ptr()) != 0
         {
-            return fail(usize::MAX - 4);
+            return fail(RootStep::MountRoot);
         }
         for (k, step) in shared.steps.iter().enumerate() {
             let ok = match step {
@@ -253,7 +255,7 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
                 }
             };
             if !ok {
-                return fail(k);
+                return fail(RootStep::Plan(k));
             }
         }
         // The box becomes the root; the host's tree, now underneath, is detached.
@@ -261,7 +263,7 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
             || libc::umount2(c".".as_ptr(), libc::MNT_DETACH) != 0
             || libc::chdir(c"/".as_ptr()) != 0
         {
-            return fail(usize::MAX - 5);
+            return fail(RootStep::PivotRoot);
         }
         if libc::mount(
             NONE,
@@ -271,7 +273,7 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
             std::ptr::null(),
         ) != 0
         {
-            return fail(usize::MAX - 6);
+            return fail(RootStep::ReadOnly);
         }
         0
     }

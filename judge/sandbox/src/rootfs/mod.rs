@@ -38,6 +38,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::clone::{self, Memory};
+use crate::error::{RootStep, SandboxError, Stage};
 use crate::types::BoxFile;
 pub use crate::types::BuildBox;
 
@@ -121,7 +122,7 @@ enum Step {
 }
 
 fn cstring(bytes: &[u8]) -> io::Result<CString> {
-    CString::new(bytes).map_err(|_| io::Error::other("a NUL byte in a path"))
+    CString::new(bytes).map_err(|_| SandboxError::nul_byte("a path").into())
 }
 
 fn relative(path: &Path) -> io::Result<CString> {
@@ -292,10 +293,14 @@ fn plan(
             continue;
         }
         if !host.is_dir() || host.starts_with("/box") || host.starts_with("/tmp") {
-            return Err(io::Error::other(format!(
-                "{}: not a toolchain folder that can be shown in the box",
-                host.display()
-            )));
+            return Err(SandboxError::new(
+                Stage::ToolchainRoot,
+                format!(
+                    "{}: not a toolchain folder that can be shown in the box",
+                    host.display()
+                ),
+            )
+            .into());
         }
         mkdir_all(&host, &mut steps, &mut made)?;
         steps.push(Step::Bind {
@@ -332,7 +337,7 @@ fn plan(
     if let Some(build) = &layout.build {
         for dir in &build.dirs {
             if !safe_box_path(dir) {
-                return Err(io::Error::other(format!("{dir}: not a box path")));
+                return Err(SandboxError::not_a_box_path(dir).into());
             }
             mkdir_all_owned(
                 &Path::new("/box").join(dir),
@@ -345,7 +350,7 @@ fn plan(
     }
     for file in &layout.files {
         if !safe_box_path(&file.path) {
-            return Err(io::Error::other(format!("{}: not a box path", file.path)));
+            return Err(SandboxError::not_a_box_path(&file.path).into());
         }
         let at = Path::new("/box").join(&file.path);
         if let Some(parent) = at.parent() {
@@ -398,8 +403,8 @@ struct Shared {
     network_fd: RawFd,
     uts_fd: RawFd,
     box_fd: RawFd,
-    /// (step index, errno) of a failure.
-    failed: Option<(usize, i32)>,
+    /// The step that failed, and its errno.
+    failed: Option<(RootStep, i32)>,
 }
 
 impl SlotNamespaces {
@@ -442,19 +447,15 @@ impl SlotNamespaces {
         );
         if let Some((step, errno)) = shared.failed {
             let what = match step {
-                s if s < shared.steps.len() => describe(&shared.steps[s]),
-                s if s == usize::MAX - 1 => "unshare(mount, network, uts)".to_string(),
-                s if s == usize::MAX - 2 => "making / private".to_string(),
-                s if s == usize::MAX - 3 => "opening the namespaces".to_string(),
-                s if s == usize::MAX - 4 => "mounting the root tmpfs".to_string(),
-                s if s == usize::MAX - 5 => "pivot_root".to_string(),
-                s if s == usize::MAX - 7 => "opening a path to bind".to_string(),
-                _ => "making the root read-only".to_string(),
+                RootStep::Plan(k) => describe(&shared.steps[k]),
+                step => step.name().to_string(),
             };
-            return Err(io::Error::other(format!(
-                "building the sandbox's root ({what}): {}",
-                io::Error::from_raw_os_error(errno)
-            )));
+            return Err(SandboxError::errno_at(
+                Stage::Root(step),
+                format!("building the sandbox's root ({what})"),
+                errno,
+            )
+            .into());
         }
         match (mount, network, uts, box_dir) {
             (Some(mount), Some(network), Some(uts), Some(box_dir))
@@ -467,7 +468,11 @@ impl SlotNamespaces {
                     box_dir,
                 })
             }
-            _ => Err(io::Error::other("building the sandbox's root failed")),
+            _ => Err(SandboxError::new(
+                Stage::Root(RootStep::Unknown),
+                "building the sandbox's root failed",
+            )
+            .into()),
         }
     }
 }

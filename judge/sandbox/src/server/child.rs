@@ -6,12 +6,13 @@ use std::ffi::c_int;
 use std::os::fd::RawFd;
 
 use crate::clone::{self, Memory};
+use crate::error::{ChildStage, ServerStep};
 use crate::spawn;
 
 use super::LanePlan;
 use super::protocol::{
     FINISH, FINISHED, GO, GONE, MAX_RLIMITS, READY, REFRESH, REFRESHED, Reply, Request, Rlimit,
-    STAGE_SERVER, START, STARTED, STEP_NO_TRACING, TMP_OPTIONS, receive_message, send_message,
+    START, STARTED, TMP_OPTIONS, failed_child, failed_server, receive_message, send_message,
 };
 
 /// The stack of a case until its `exec`.
@@ -158,15 +159,8 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
         }
         close_all_but(a.keep);
         let control = a.control;
-        let fail = |step: u8| -> ! {
-            reply(
-                control,
-                READY,
-                1 + u32::from(STAGE_SERVER + step),
-                errno(),
-                0,
-                -1,
-            );
+        let fail = |step: ServerStep| -> ! {
+            reply(control, READY, failed_server(step), errno(), 0, -1);
             libc::_exit(1)
         };
         if libc::setns(a.network, libc::CLONE_NEWNET) != 0
@@ -174,7 +168,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
             || libc::setns(a.mount, libc::CLONE_NEWNS) != 0
             || libc::unshare(libc::CLONE_NEWNS) != 0
         {
-            fail(0);
+            fail(ServerStep::EnterSlotNamespaces);
         }
         // A `/proc` of the slot's PID namespace where a process sees only those it could
         // trace: its own (not the server, nor the other lane's case).
@@ -186,7 +180,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
             c"hidepid=invisible".as_ptr().cast(),
         ) != 0
         {
-            fail(1);
+            fail(ServerStep::MountProc);
         }
         // Each case mounts a /proc of its own over this one (its lane's, the same device):
         // what is unmounted after a case is anything else there.
@@ -207,14 +201,14 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
             libc::O_RDONLY | libc::O_CLOEXEC,
         );
         if base < 0 || base_network < 0 {
-            fail(2);
+            fail(ServerStep::OpenNamespaces);
         }
         // Each lane: a mount namespace (its own /tmp) and a network namespace of its own (two
         // concurrent cases must not see each other's sockets, nor taken ports or names).
         let mut lanes = [(-1, -1); 2];
         for lane in &mut lanes {
             if libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) != 0 {
-                fail(3);
+                fail(ServerStep::MakeLanes);
             }
             lane.0 = libc::open(
                 c"/proc/self/ns/mnt".as_ptr(),
@@ -229,14 +223,14 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                 || libc::setns(base, libc::CLONE_NEWNS) != 0
                 || libc::setns(base_network, libc::CLONE_NEWNET) != 0
             {
-                fail(4);
+                fail(ServerStep::LaneNamespaces);
             }
         }
         // A case stops at its `exec` as the server's tracee: ptrace may be forbidden here (Yama's
         // ptrace_scope 3, or a judge that is itself being traced). Tried on a program of the
         // box's `/usr`: the submission never runs as root, not even stopped.
         if !stops_at_exec(c"/usr/bin/true", a.case_stack) {
-            fail(STEP_NO_TRACING);
+            fail(ServerStep::NoTracing);
         }
         reply(control, READY, 0, 0, 0, -1);
         let mut pids: [libc::pid_t; 2] = [0; 2];
@@ -285,7 +279,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                 }
                 REFRESH => {
                     let failed = if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) != 0 {
-                        1 + u32::from(STAGE_SERVER + 5)
+                        failed_server(ServerStep::EnterLane)
                     } else {
                         fresh_tmp(&request, &mut tmp[lane])
                     };
@@ -376,11 +370,11 @@ unsafe fn start_case(
     tmp: &mut bool,
     server_proc: u64,
 ) -> (u32, i32, RawFd) {
-    let server_step = |step: u8| (1 + u32::from(STAGE_SERVER + step), errno(), -1);
+    let server_step = |step: ServerStep| (failed_server(step), errno(), -1);
     // SAFETY: raw system calls on the server's own data.
     unsafe {
         if stdio.iter().any(|&fd| fd < 0) {
-            return (1 + u32::from(STAGE_SERVER + 10), libc::EBADF, -1);
+            return (failed_server(ServerStep::BadStreams), libc::EBADF, -1);
         }
         if *pid > 0 {
             end_case(*pid);
@@ -389,7 +383,7 @@ unsafe fn start_case(
         if libc::setns(lane_namespaces.0, libc::CLONE_NEWNS) != 0
             || libc::setns(lane_namespaces.1, libc::CLONE_NEWNET) != 0
         {
-            return server_step(5);
+            return server_step(ServerStep::EnterLane);
         }
         // One an earlier case mounted and did not get to run with (it failed to start).
         unmount_case_proc(server_proc);
@@ -404,7 +398,7 @@ unsafe fn start_case(
         }
         let mut error = [0; 2];
         if libc::pipe2(error.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
-            return server_step(6);
+            return server_step(ServerStep::ErrorPipe);
         }
         let program = (request.program as usize).min(1);
         let lane = &a.lanes[program][(request.lane as usize).min(1)];
@@ -434,7 +428,7 @@ unsafe fn start_case(
             Err(e) => {
                 libc::close(error[0]);
                 return (
-                    1 + u32::from(STAGE_SERVER + 7),
+                    failed_server(ServerStep::Clone),
                     e.raw_os_error().unwrap_or(0),
                     -1,
                 );
@@ -456,7 +450,7 @@ unsafe fn start_case(
             while libc::waitpid(child, &mut status, libc::__WALL) < 0 && errno() == libc::EINTR {}
             if !libc::WIFSTOPPED(status) {
                 // It ended (and is reaped) before its program's first instruction.
-                return (1 + u32::from(STAGE_SERVER + 9), libc::ECHILD, -1);
+                return (failed_server(ServerStep::EndedAtExec), libc::ECHILD, -1);
             }
         }
         *pid = child;
@@ -465,7 +459,7 @@ unsafe fn start_case(
             let e = errno();
             end_case(child);
             *pid = 0;
-            return (1 + u32::from(STAGE_SERVER + 8), e, -1);
+            return (failed_server(ServerStep::Pidfd), e, -1);
         }
         (0, 0, pidfd)
     }
@@ -490,7 +484,7 @@ unsafe fn fresh_tmp(request: &Request, mounted: &mut bool) -> u32 {
             options.as_ptr().cast(),
         ) != 0
         {
-            return 1 + 8;
+            return failed_child(ChildStage::MountTmpProc);
         }
         *mounted = true;
         0

@@ -4,11 +4,12 @@
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
+use crate::error::{SandboxError, ServerStep, Stage};
 use crate::spawn;
 
 use super::protocol::{
     FINISH, FINISHED, GONE, MAX_RLIMITS, REFRESHED, Reply, Request, STAGE_SERVER, START, STARTED,
-    STEP_NO_TRACING, TMP_OPTIONS, receive_message, send_message,
+    TMP_OPTIONS, receive_message, send_message,
 };
 use super::zygote::zygote_end;
 use super::{Asked, CaseKey, Prepare, Server, Started, State};
@@ -42,7 +43,7 @@ impl Server {
                 Ok(status) => return Ok(status),
                 // The case's end is not known: no verdict can be made up for it (the lane is
                 // ended, and gets a new zygote).
-                Err(e) if e.kind() == io::ErrorKind::TimedOut => {
+                Err(e) if SandboxError::stage_of(&e) == Some(Stage::ZygoteTimedOut) => {
                     state.zygotes[lane] = None;
                     self.end(state, lane)?;
                     return Err(e);
@@ -63,9 +64,9 @@ impl Server {
         let state = self
             .state
             .lock()
-            .map_err(|_| io::Error::other("the fork server's state is poisoned"))?;
+            .map_err(|_| protocol_error("the fork server's state is poisoned"))?;
         if state.broken {
-            return Err(io::Error::other("the fork server stopped answering"));
+            return Err(protocol_error("the fork server stopped answering"));
         }
         Ok(state)
     }
@@ -90,10 +91,10 @@ impl Server {
         let (reply, pidfd) = self.next_reply(state)?;
         if reply.kind != STARTED {
             state.broken = true;
-            return Err(io::Error::other("the fork server answered out of turn"));
+            return Err(protocol_error("the fork server answered out of turn"));
         }
         if reply.failed != 0 {
-            return Err(failure(&reply, doing));
+            return Err(failure(&reply, doing).into());
         }
         Ok(pidfd)
     }
@@ -105,7 +106,7 @@ impl Server {
         let pidfd = self.receive_started(state, "starting the submission")?;
         let Some(pidfd) = pidfd else {
             state.broken = true;
-            return Err(io::Error::other("the fork server sent no pidfd"));
+            return Err(protocol_error("the fork server sent no pidfd"));
         };
         Ok(Started {
             lane: asked.lane,
@@ -142,7 +143,7 @@ impl Server {
                         if state.zygotes[lane].take().is_some() {
                             self.end(state, lane)?;
                         }
-                        if tries == 2 || e.kind() == io::ErrorKind::Unsupported {
+                        if tries == 2 || SandboxError::stage_of(&e) == Some(Stage::ZygoteRefused) {
                             break e;
                         }
                     }
@@ -212,7 +213,7 @@ impl Server {
     pub(super) fn end(&self, state: &mut State, lane: usize) -> io::Result<Reply> {
         let reply = self.exchange(state, Request::plain(FINISH, lane))?;
         if reply.failed != 0 {
-            return Err(failure(&reply, "ending a case"));
+            return Err(failure(&reply, "ending a case").into());
         }
         Ok(reply)
     }
@@ -226,7 +227,7 @@ impl Server {
             self.collect(state);
         }
         if state.broken {
-            return Err(io::Error::other("the fork server stopped answering"));
+            return Err(protocol_error("the fork server stopped answering"));
         }
         let (reply, _) = self.next_reply(state)?;
         let expected = match request.kind {
@@ -235,7 +236,7 @@ impl Server {
         };
         if reply.kind != expected {
             state.broken = true;
-            return Err(io::Error::other("the fork server answered out of turn"));
+            return Err(protocol_error("the fork server answered out of turn"));
         }
         Ok(reply)
     }
@@ -277,7 +278,7 @@ impl Server {
             return Err(if n < 0 {
                 io::Error::last_os_error()
             } else {
-                io::Error::other("the fork server is gone")
+                protocol_error("the fork server is gone")
             });
         }
         // SAFETY: a descriptor the kernel just gave us.
@@ -286,20 +287,83 @@ impl Server {
     }
 }
 
-pub(super) fn failure(reply: &Reply, doing: &str) -> io::Error {
+/// Why `doing` failed, from the server's reply: a step of the server's own, or the stage at
+/// which the case failed before its `exec`.
+pub(super) fn failure(reply: &Reply, doing: &str) -> SandboxError {
     let stage = reply.failed.saturating_sub(1) as u8;
-    if stage == STAGE_SERVER + STEP_NO_TRACING {
-        io::Error::other(format!(
-            "{doing}: a case cannot stop at its exec as the server's tracee here (ptrace is \
-             not allowed: Yama's ptrace_scope, or the judge is being traced)"
-        ))
-    } else if stage >= STAGE_SERVER {
-        io::Error::other(format!(
-            "{doing}: the fork server's step {} failed: {}",
-            stage - STAGE_SERVER,
-            io::Error::from_raw_os_error(reply.errno)
-        ))
-    } else {
-        spawn::start_error(stage, reply.errno)
+    if stage < STAGE_SERVER {
+        return SandboxError::child(stage, reply.errno);
+    }
+    match ServerStep::from_byte(stage - STAGE_SERVER) {
+        Some(ServerStep::NoTracing) => SandboxError::new(
+            Stage::Server(ServerStep::NoTracing),
+            format!(
+                "{doing}: a case cannot stop at its exec as the server's tracee here (ptrace is \
+                 not allowed: Yama's ptrace_scope, or the judge is being traced)"
+            ),
+        ),
+        Some(step) => SandboxError::errno_at(
+            Stage::Server(step),
+            format!(
+                "{doing}: the fork server's step {} ({}) failed",
+                step as u8,
+                step.name()
+            ),
+            reply.errno,
+        ),
+        None => SandboxError::errno_at(
+            Stage::Protocol,
+            format!(
+                "{doing}: the fork server's step {} failed",
+                stage - STAGE_SERVER
+            ),
+            reply.errno,
+        ),
+    }
+}
+
+/// The fork server's exchange went wrong (`what`): its state is unknown from here.
+pub(super) fn protocol_error(what: &str) -> io::Error {
+    SandboxError::new(Stage::Protocol, what).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::protocol::{failed_child, failed_server};
+    use super::*;
+    use crate::error::ChildStage;
+
+    fn reply(failed: u32, errno: i32) -> Reply {
+        Reply {
+            kind: STARTED,
+            failed,
+            errno,
+            status: 0,
+        }
+    }
+
+    #[test]
+    fn a_failed_reply_names_the_server_step_or_the_case_stage() {
+        let pipe = failure(
+            &reply(failed_server(ServerStep::ErrorPipe), libc::EMFILE),
+            "x",
+        );
+        assert_eq!(pipe.stage, Stage::Server(ServerStep::ErrorPipe));
+        assert_eq!(
+            pipe.to_string(),
+            "x: the fork server's step 6 (a case's error pipe) failed: \
+             Too many open files (os error 24)"
+        );
+        // Its own step: an error pipe the server could not make is no ptrace refusal.
+        let tracing = failure(&reply(failed_server(ServerStep::NoTracing), 0), "x");
+        assert_eq!(tracing.stage, Stage::Server(ServerStep::NoTracing));
+        assert!(
+            tracing.to_string().contains("ptrace is not allowed"),
+            "{tracing}"
+        );
+        assert_eq!(tracing.errno(), None);
+        let exec = failure(&reply(failed_child(ChildStage::Exec), libc::EACCES), "x");
+        assert_eq!(exec.stage, Stage::Child(ChildStage::Exec));
+        assert_eq!(exec.errno(), Some(libc::EACCES));
     }
 }

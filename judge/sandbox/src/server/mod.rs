@@ -39,7 +39,7 @@ use crate::clone::{self, Memory};
 use crate::spawn;
 
 use child::{CASE_STACK, ServerArgs, server_main};
-use client::{failure, socket_pair};
+use client::{failure, protocol_error, socket_pair};
 pub use protocol::Rlimit;
 use protocol::{GO, READY, Request};
 pub use zygote::PYTHON_ZYGOTE;
@@ -214,10 +214,10 @@ impl Server {
         };
         let (reply, _) = server.receive()?;
         if reply.kind != READY {
-            return Err(io::Error::other("the fork server answered out of turn"));
+            return Err(protocol_error("the fork server answered out of turn"));
         }
         if reply.failed != 0 {
-            return Err(failure(&reply, "starting the fork server"));
+            return Err(failure(&reply, "starting the fork server").into());
         }
         Ok(server)
     }
@@ -228,7 +228,7 @@ impl Server {
         let mut state = self.lock()?;
         self.collect(&mut state);
         if state.broken {
-            return Err(io::Error::other("the fork server stopped answering"));
+            return Err(protocol_error("the fork server stopped answering"));
         }
         let mut lane = 0;
         if let Some(ready) = state.ready.take() {

@@ -4,6 +4,8 @@
 
 use std::os::fd::RawFd;
 
+use crate::error::{ChildStage, ServerStep};
+
 /// Requests, judge to server.
 pub(super) const START: u32 = 1;
 pub(super) const FINISH: u32 = 2;
@@ -18,10 +20,19 @@ pub(super) const FINISHED: u32 = 12;
 pub(super) const REFRESHED: u32 = 13;
 pub(super) const GONE: u32 = 14;
 
-/// A stage of the server's own that failed (after [`crate::spawn::STAGE_NAMES`]).
+/// Where the server's own steps start among the stages a reply names (the [`ChildStage`]s a
+/// case relays come before).
 pub(super) const STAGE_SERVER: u8 = 100;
-/// The server's step that finds a case could not stop at its `exec`.
-pub(super) const STEP_NO_TRACING: u8 = 6;
+
+/// `Reply::failed` of a case that failed at `stage` before its `exec` (0 is success).
+pub(super) const fn failed_child(stage: ChildStage) -> u32 {
+    1 + stage as u32
+}
+
+/// `Reply::failed` of the server's own step `step`.
+pub(super) const fn failed_server(step: ServerStep) -> u32 {
+    1 + STAGE_SERVER as u32 + step as u32
+}
 
 pub(super) const MAX_RLIMITS: usize = 8;
 

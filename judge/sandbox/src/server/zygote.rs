@@ -5,6 +5,7 @@
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
+use crate::error::{SandboxError, Stage};
 use crate::spawn;
 
 use super::client::{failure, socket_pair};
@@ -39,11 +40,11 @@ impl Server {
         // A fresh /tmp before the figures are reset: the last case's files were charged there.
         let reply = self.exchange(state, self.request(REFRESH, lane, key, 0))?;
         if reply.kind != REFRESHED || reply.failed != 0 {
-            return Err(failure(&reply, "a fresh /tmp"));
+            return Err(failure(&reply, "a fresh /tmp").into());
         }
         prepare(lane)?;
         let Some(zygote) = &state.zygotes[lane] else {
-            return Err(io::Error::other("no zygote"));
+            return Err(zygote_error("no zygote"));
         };
         let (ours, theirs) = self.pipes(lane)?;
         let cpu = key
@@ -60,7 +61,7 @@ impl Server {
         // SAFETY: a message of plain bytes and descriptors we own.
         let sent = unsafe { send_bytes(zygote.control.as_raw_fd(), &message, &fds) };
         if sent != message.len() as isize {
-            return Err(io::Error::other("the zygote is gone"));
+            return Err(zygote_error("the zygote is gone"));
         }
         let [stdin, stdout, stderr] = ours;
         Ok(Asked {
@@ -163,16 +164,15 @@ impl Server {
                 key: key.clone(),
                 control,
             }),
-            [b'N', ref why @ ..] => Err(io::Error::new(
-                io::ErrorKind::Unsupported,
+            [b'N', ref why @ ..] => Err(SandboxError::new(
+                Stage::ZygoteRefused,
                 format!("not for this script: {}", String::from_utf8_lossy(why)),
-            )),
+            )
+            .into()),
             _ => {
                 let said = String::from_utf8_lossy(&said);
                 let last = said.lines().last().unwrap_or("no answer");
-                Err(io::Error::other(format!(
-                    "the zygote did not start: {last}"
-                )))
+                Err(zygote_error(&format!("the zygote did not start: {last}")))
             }
         }
     }
@@ -184,7 +184,7 @@ impl Server {
         asked: Asked,
     ) -> io::Result<Started> {
         let Some(zygote) = &state.zygotes[asked.lane] else {
-            return Err(io::Error::other("no zygote"));
+            return Err(zygote_error("no zygote"));
         };
         let mut answer = [0u8; 256];
         let mut fd = -1;
@@ -213,7 +213,7 @@ impl Server {
                 stdout: asked.stdout,
                 stderr: asked.stderr,
             }),
-            (1.., b'E', _) => Err(io::Error::other(format!(
+            (1.., b'E', _) => Err(zygote_error(&format!(
                 "the zygote could not fork: {}",
                 String::from_utf8_lossy(&answer[1..n as usize])
             ))),
@@ -221,7 +221,7 @@ impl Server {
                 // Gone or hanging: the lane's zygote is replaced at its next case.
                 state.zygotes[asked.lane] = None;
                 self.end(state, asked.lane)?;
-                Err(io::Error::other("the zygote did not answer"))
+                Err(zygote_error("the zygote did not answer"))
             }
         }
     }
@@ -249,23 +249,29 @@ fn wait_readable(fd: &OwnedFd, millis: i32) -> bool {
 }
 
 /// Kills the zygote's case (with its PID namespace) and returns its wait status; an error of
-/// kind `TimedOut` if the zygote did not answer in time, another if it is gone.
+/// at [`Stage::ZygoteTimedOut`] if the zygote did not answer in time, another if it is gone.
 pub(super) fn zygote_end(zygote: &Zygote) -> io::Result<i32> {
     // SAFETY: plain bytes over our socket.
     let sent = unsafe { send_bytes(zygote.control.as_raw_fd(), b"K", &[]) };
     if sent != 1 {
-        return Err(io::Error::other("the zygote is gone"));
+        return Err(zygote_error("the zygote is gone"));
     }
     if !wait_readable(&zygote.control, ZYGOTE_ANSWER) {
-        return Err(io::Error::new(
-            io::ErrorKind::TimedOut,
+        return Err(SandboxError::new(
+            Stage::ZygoteTimedOut,
             "the zygote did not say how the case ended",
-        ));
+        )
+        .into());
     }
     let mut status = [0u8; 4];
     // SAFETY: into a local buffer.
     if unsafe { libc::recv(zygote.control.as_raw_fd(), status.as_mut_ptr().cast(), 4, 0) } != 4 {
-        return Err(io::Error::other("the zygote is gone"));
+        return Err(zygote_error("the zygote is gone"));
     }
     Ok(i32::from_le_bytes(status))
+}
+
+/// The lane's zygote failed (`what`).
+fn zygote_error(what: &str) -> io::Error {
+    SandboxError::new(Stage::Zygote, what).into()
 }

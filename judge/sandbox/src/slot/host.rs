@@ -4,6 +4,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::error::{SandboxError, Stage};
 use crate::remove;
 use crate::rootfs;
 use crate::types::{BOX, BoxFile};
@@ -39,13 +40,13 @@ pub(super) fn write_box_files(
     };
     for sub in dirs {
         if !rootfs::safe_box_path(sub) {
-            return Err(io::Error::other(format!("{sub}: not a box path")));
+            return Err(SandboxError::not_a_box_path(sub).into());
         }
         make_dir(&dir.join(sub))?;
     }
     for file in files {
         if !rootfs::safe_box_path(&file.path) {
-            return Err(io::Error::other(format!("{}: not a box path", file.path)));
+            return Err(SandboxError::not_a_box_path(&file.path).into());
         }
         let path = dir.join(&file.path);
         if let Some(parent) = path.parent() {
@@ -85,7 +86,7 @@ pub(super) fn scratch_root() -> io::Result<PathBuf> {
             Err(e) => return Err(e),
         }
     }
-    Err(io::Error::other("no free scratch directory name"))
+    Err(SandboxError::new(Stage::Scratch, "no free scratch directory name").into())
 }
 
 /// Empties (or creates) a slot's scratch directory, owned by the slot's user, private to it.

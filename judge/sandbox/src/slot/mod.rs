@@ -13,6 +13,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::cgroup;
+use crate::error::{SandboxError, Stage};
 use crate::isolation::Isolation;
 use crate::landlock;
 use crate::remove;
@@ -362,7 +363,7 @@ impl Sandbox {
             (Some(ns), _) => ns.box_dir.try_clone(),
             (None, Some(dir)) => {
                 let path = CString::new(dir.as_os_str().as_bytes())
-                    .map_err(|_| io::Error::other("a NUL byte in a path"))?;
+                    .map_err(|_| SandboxError::nul_byte("a path"))?;
                 // SAFETY: a valid C string; a directory opened without following links.
                 let fd = unsafe {
                     libc::open(
@@ -376,7 +377,7 @@ impl Sandbox {
                 // SAFETY: just opened.
                 Ok(unsafe { OwnedFd::from_raw_fd(fd) })
             }
-            (None, None) => Err(io::Error::other("no box")),
+            (None, None) => Err(SandboxError::new(Stage::Slot, "no box").into()),
         }
     }
 

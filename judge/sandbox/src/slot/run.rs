@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::cgroup;
+use crate::error::SandboxError;
 use crate::spawn;
 use crate::types::{Finished, Limits, SANDBOX_PATH, SANITIZER_OPTIONS};
 
@@ -37,8 +38,7 @@ impl Sandbox {
                 write_box_files(dir, &self.command.files, &build.dirs, uid, true)?;
             }
         }
-        let c =
-            |s: &[u8]| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
+        let c = |s: &[u8]| CString::new(s).map_err(|_| SandboxError::nul_byte("the command"));
         let at = |word: &str| rebase(word, outside.as_deref());
         let program = c(at(&self.command.program.to_string_lossy()).as_bytes())?;
         let mut argv = vec![program.clone()];
@@ -212,7 +212,7 @@ pub(super) fn environment(
     env: &[(String, String)],
     at: &dyn Fn(&str) -> String,
 ) -> io::Result<Vec<CString>> {
-    let c = |s: String| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
+    let c = |s: String| CString::new(s).map_err(|_| SandboxError::nul_byte("the command"));
     let mut envp = vec![
         c(format!("PATH={SANDBOX_PATH}"))?,
         c("LANG=C.UTF-8".to_string())?,

@@ -7,6 +7,7 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::atomic::AtomicBool;
 
 use crate::cgroup;
+use crate::error::{SandboxError, Stage};
 use crate::server;
 use crate::spawn;
 use crate::types::{Command, Finished, Limits};
@@ -96,11 +97,13 @@ pub(super) fn start_server(
         &slot.uid,
         &slot.second_uid,
     ) else {
-        return Err(io::Error::other(
+        return Err(SandboxError::new(
+            Stage::Slot,
             "a slot without its namespaces, groups or uids",
-        ));
+        )
+        .into());
     };
-    let c = |s: &str| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
+    let c = |s: &str| CString::new(s).map_err(|_| SandboxError::nul_byte("the command"));
     let program = c(&command.program.to_string_lossy())?;
     let mut argv = vec![program.clone()];
     for word in &command.args {
@@ -206,7 +209,7 @@ fn zygote_words(command: &Command, program: &CString) -> io::Result<Option<Vec<C
     if !has_zygote(command) {
         return Ok(None);
     }
-    let c = |s: &str| CString::new(s).map_err(|_| io::Error::other("a NUL byte in the command"));
+    let c = |s: &str| CString::new(s).map_err(|_| SandboxError::nul_byte("the command"));
     Ok(Some(vec![
         program.clone(),
         c("-c")?,

@@ -5,16 +5,17 @@
 use std::ffi::CString;
 use std::os::fd::RawFd;
 
+use crate::error::ChildStage;
 use crate::landlock;
 
 use super::{Plan, PrivateRoot};
 
-pub(crate) unsafe fn fail(error_fd: RawFd, stage: u8) -> ! {
+pub(crate) unsafe fn fail(error_fd: RawFd, stage: ChildStage) -> ! {
     // SAFETY: raw calls on plain data.
     unsafe {
         let errno = *libc::__errno_location();
         let mut record = [0u8; 5];
-        record[0] = stage;
+        record[0] = stage as u8;
         record[1..].copy_from_slice(&errno.to_ne_bytes());
         libc::write(error_fd, record.as_ptr().cast(), record.len());
         libc::_exit(127)
@@ -42,7 +43,7 @@ pub(crate) unsafe fn become_submission(
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         for (target, fd) in stdio.iter().enumerate() {
             if libc::dup2(*fd, target as i32) < 0 {
-                fail(error_fd, 0);
+                fail(error_fd, ChildStage::Dup2);
             }
         }
         // Every other inherited descriptor closes at exec (the error pipe and the ruleset
@@ -57,11 +58,11 @@ pub(crate) unsafe fn become_submission(
         // Into the slot's groups first, so everything from here on is accounted there.
         for &fd in &plan.cgroup_join {
             if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
-                fail(error_fd, 6);
+                fail(error_fd, ChildStage::JoinCgroups);
             }
         }
         if plan.cgroup_namespace && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
-            fail(error_fd, 13);
+            fail(error_fd, ChildStage::CgroupNamespace);
         }
         if plan.mount_proc
             && libc::mount(
@@ -72,7 +73,7 @@ pub(crate) unsafe fn become_submission(
                 std::ptr::null(),
             ) != 0
         {
-            fail(error_fd, 8);
+            fail(error_fd, ChildStage::MountTmpProc);
         }
         if let Some(root) = &plan.private_root {
             enter_private_root(root, error_fd);
@@ -81,7 +82,7 @@ pub(crate) unsafe fn become_submission(
             make_tree_read_only(&plan.writable, plan.covered, error_fd);
         }
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
-            fail(error_fd, 1);
+            fail(error_fd, ChildStage::Chdir);
         }
         for &(resource, soft, hard) in rlimits {
             let limit = libc::rlimit {
@@ -89,7 +90,7 @@ pub(crate) unsafe fn become_submission(
                 rlim_max: hard,
             };
             if libc::setrlimit(resource, &limit) != 0 {
-                fail(error_fd, 2);
+                fail(error_fd, ChildStage::Setrlimit);
             }
         }
         // A session keyring of the run's own (as root, made before the uid change, so it
@@ -103,7 +104,7 @@ pub(crate) unsafe fn become_submission(
         ) < 0
             && *libc::__errno_location() != libc::ENOSYS
         {
-            fail(error_fd, 11);
+            fail(error_fd, ChildStage::SessionKeyring);
         }
         if let Some(uid) = plan.uid {
             // Raw system calls: glibc's setuid/setgid would try to change every thread of the
@@ -115,7 +116,7 @@ pub(crate) unsafe fn become_submission(
             let uid = libc::syscall(libc::SYS_setresuid, uid, uid, uid);
             if groups != 0 || gid != 0 || uid != 0 {
                 unlock_uid_change();
-                fail(error_fd, 4);
+                fail(error_fd, ChildStage::SetUid);
             }
             let own = plan
                 .identity_map
@@ -123,14 +124,14 @@ pub(crate) unsafe fn become_submission(
                 .is_none_or(|map| own_user_namespace(map));
             unlock_uid_change();
             if !own {
-                fail(error_fd, 12);
+                fail(error_fd, ChildStage::OwnUserNamespace);
             }
         }
         // After the uid change and the user namespace (Landlock needs no privilege).
         if let Some(fd) = plan.landlock
             && !landlock::restrict_self(fd)
         {
-            fail(error_fd, 3);
+            fail(error_fd, ChildStage::Landlock);
         }
         // After the uid change, which clears it: the submission is killed when the judge's
         // thread that started it dies, however it dies. The judge may already be gone (killed
@@ -143,7 +144,7 @@ pub(crate) unsafe fn become_submission(
             0,
         ) != 0
         {
-            fail(error_fd, 9);
+            fail(error_fd, ChildStage::ParentDeathSignal);
         }
         let mut judge = libc::pollfd {
             fd: plan.judge_pidfd,
@@ -159,10 +160,10 @@ pub(crate) unsafe fn become_submission(
         // before then (sleep, say) would run on a wall clock not yet started, for as long as
         // the case before it took.
         if stop_at_exec && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) != 0 {
-            fail(error_fd, 14);
+            fail(error_fd, ChildStage::StopAtExec);
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
-        fail(error_fd, 5)
+        fail(error_fd, ChildStage::Exec)
     }
 }
 
@@ -239,7 +240,7 @@ unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
             || libc::setns(root.mount_namespace, libc::CLONE_NEWNS) != 0
             || libc::unshare(libc::CLONE_NEWNS) != 0
         {
-            fail(error_fd, 7);
+            fail(error_fd, ChildStage::EnterNamespaces);
         }
         if libc::mount(
             c"tmp".as_ptr(),
@@ -256,7 +257,7 @@ unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
                 NONE.cast(),
             ) != 0
         {
-            fail(error_fd, 8);
+            fail(error_fd, ChildStage::MountTmpProc);
         }
     }
 }
@@ -309,7 +310,7 @@ unsafe fn make_tree_read_only(
                 ) == 0
             };
             if !covered_ok {
-                fail(error_fd, 10);
+                fail(error_fd, ChildStage::ReadOnlyTree);
             }
         }
         let ok = libc::mount(
@@ -336,7 +337,7 @@ unsafe fn make_tree_read_only(
                 std::mem::size_of::<MountAttr>(),
             ) == 0;
         if !ok {
-            fail(error_fd, 10);
+            fail(error_fd, ChildStage::ReadOnlyTree);
         }
     }
 }

@@ -31,6 +31,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
 use crate::clone::{self, Memory};
+use crate::error::SandboxError;
 use crate::types::Finished;
 
 use child::{ChildArgs, child_main};
@@ -92,25 +93,6 @@ pub struct PrivateRoot {
     /// Options of this run's `/tmp` tmpfs (owner, size).
     pub tmp_options: CString,
 }
-
-/// Why the child could not start the program: (stage, errno), written before `_exit`.
-pub(crate) const STAGE_NAMES: [&str; 15] = [
-    "dup2",
-    "chdir",
-    "setrlimit",
-    "landlock",
-    "setgid/setuid",
-    "execve",
-    "joining the cgroups",
-    "entering the slot's namespaces",
-    "mounting /tmp and /proc",
-    "parent-death signal",
-    "making the tree read-only",
-    "a session keyring of its own",
-    "a user namespace of its own",
-    "a cgroup namespace of its own",
-    "stopping at exec (ptrace)",
-];
 
 pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
@@ -223,16 +205,7 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
     let n = unsafe { libc::read(error_r.as_raw_fd(), error.as_mut_ptr().cast(), error.len()) };
     if n == 5 {
         let errno = i32::from_ne_bytes([error[1], error[2], error[3], error[4]]);
-        return Err(start_error(error[0], errno));
+        return Err(SandboxError::child(error[0], errno).into());
     }
     Ok(finished)
-}
-
-/// The error of a child that could not start the program: the stage it failed at and why.
-pub(crate) fn start_error(stage: u8, errno: i32) -> io::Error {
-    let stage = STAGE_NAMES.get(stage as usize).copied().unwrap_or("start");
-    io::Error::other(format!(
-        "could not start the submission ({stage}): {}",
-        io::Error::from_raw_os_error(errno)
-    ))
 }
