@@ -1,7 +1,7 @@
-//! Landlock through its three system calls. The ruleset is built in the judge; the one call
-//! that applies it (`landlock_restrict_self`) runs in the forked child just before `exec`,
-//! where only raw system calls are safe (the judge is multi-threaded), which is why this is
-//! written against the kernel interface rather than a wrapper crate.
+//! Landlock through its three system calls. The ruleset is built here, in the judge; the one
+//! call that applies it (`landlock_restrict_self`) runs in the forked child just before `exec`
+//! (`spawn/child.rs`), where only raw system calls are safe (the judge is multi-threaded),
+//! which is why this is written against the kernel interface rather than a wrapper crate.
 
 use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -168,17 +168,5 @@ impl Ruleset {
 
     pub fn raw_fd(&self) -> RawFd {
         self.fd.as_raw_fd()
-    }
-}
-
-/// Applies the ruleset to the calling thread. For the forked child: raw system calls only.
-///
-/// # Safety
-/// `fd` must be a Landlock ruleset descriptor.
-pub unsafe fn restrict_self(fd: RawFd) -> bool {
-    // SAFETY: plain system calls with integer arguments.
-    unsafe {
-        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
-            && libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) == 0
     }
 }

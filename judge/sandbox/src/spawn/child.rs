@@ -6,7 +6,6 @@ use std::ffi::CString;
 use std::os::fd::RawFd;
 
 use crate::error::ChildStage;
-use crate::landlock;
 
 use super::{Plan, PrivateRoot};
 
@@ -129,7 +128,7 @@ pub(crate) unsafe fn become_submission(
         }
         // After the uid change and the user namespace (Landlock needs no privilege).
         if let Some(fd) = plan.landlock
-            && !landlock::restrict_self(fd)
+            && !restrict_self(fd)
         {
             fail(error_fd, ChildStage::Landlock);
         }
@@ -164,6 +163,20 @@ pub(crate) unsafe fn become_submission(
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
         fail(error_fd, ChildStage::Exec)
+    }
+}
+
+/// Applies the Landlock ruleset `fd` (made by [`crate::landlock::Ruleset`]) to the calling
+/// thread, with no new privileges from here on. False on failure (errno set).
+///
+/// # Safety
+///
+/// `fd` must be a Landlock ruleset descriptor; for the child (raw system calls only).
+unsafe fn restrict_self(fd: RawFd) -> bool {
+    // SAFETY: plain system calls with integer arguments.
+    unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+            && libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) == 0
     }
 }
 
