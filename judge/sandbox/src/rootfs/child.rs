@@ -28,6 +28,10 @@ const MOUNT_ATTR_NODEV: u64 = 0x4;
 const AT_RECURSIVE: libc::c_uint = 0x8000;
 
 /// Writes all of `bytes` to `fd`. For the child: raw system calls only.
+///
+/// # Safety
+///
+/// `fd` must be a descriptor the caller opened for writing and owns (a file of the new root).
 unsafe fn write_all(fd: RawFd, bytes: &[u8]) -> bool {
     let mut done = 0;
     while done < bytes.len() {

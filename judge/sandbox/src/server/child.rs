@@ -50,6 +50,11 @@ pub(super) unsafe fn server_main(args: &mut ServerArgs<'_>) -> c_int {
 }
 
 /// Sends a reply (and perhaps a descriptor) to the judge.
+///
+/// # Safety
+///
+/// `control` must be the server's end of its control socket, and `fd` -1 or a descriptor the
+/// server owns (the judge gets a copy of it).
 unsafe fn reply(control: RawFd, kind: u32, failed: u32, errno: i32, status: i32, fd: RawFd) {
     let reply = Reply {
         kind,
@@ -73,6 +78,11 @@ fn errno() -> i32 {
 }
 
 /// Kills a case's top process (the kernel then kills its whole PID namespace) and reaps it.
+///
+/// # Safety
+///
+/// `pid` must be a child of the calling process that nothing else reaps: once reaped, its
+/// number may be another process's.
 unsafe fn end_case(pid: libc::pid_t) -> i32 {
     let mut status = 0;
     // SAFETY: signals to and reaping of our own child.
@@ -117,6 +127,12 @@ unsafe fn case_main(a: &mut CaseArgs<'_>) -> c_int {
 }
 
 /// Closes every descriptor but those in `keep` (sorted).
+///
+/// # Safety
+///
+/// Every descriptor from 3 up not in `keep` is closed under whatever owns it: only for a
+/// process where nothing else uses them (the server just after its fork: no other thread,
+/// none of the judge's code runs there).
 unsafe fn close_all_but(keep: &[RawFd]) {
     let mut from = 3u32;
     // SAFETY: closing descriptors of this process.
@@ -135,6 +151,16 @@ unsafe fn close_all_but(keep: &[RawFd]) {
     }
 }
 
+/// The server's life: it leaves the judge's session and signal state, keeps only its own
+/// descriptors, enters the slot's namespaces, mounts `/proc`, makes the lanes, checks that a
+/// case can stop at its `exec`, says it is ready, then answers the judge's requests until
+/// the judge closes the socket; then it ends its cases and exits. Never returns.
+///
+/// # Safety
+///
+/// Only as the server: the [`crate::clone::clone`] child that [`server_main`] is (a copy of
+/// the judge's memory, PID 1 of a new PID namespace), with `a` as the judge prepared it (its
+/// descriptors open in this process, its pointers into this copy of the judge's memory).
 unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
     // SAFETY: raw system calls on data prepared before the fork.
     unsafe {
@@ -326,6 +352,11 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
 
 /// Can a child of the server be traced by it, and stop at the end of its `exec` of `program`?
 /// (Raw calls: for the server; `stack` is the case stack, free at the start.)
+///
+/// # Safety
+///
+/// In the server only (it waits with `__WALL`, as the only one reaping its children), with
+/// `stack` in use by nothing else until it returns.
 unsafe fn stops_at_exec(program: &std::ffi::CStr, stack: &mut [u8]) -> bool {
     let mut program = program;
     // SAFETY: a vfork-style child on the free case stack, reaped here.
@@ -361,6 +392,13 @@ unsafe fn traced_exec(program: &mut &std::ffi::CStr) -> c_int {
 }
 
 /// Starts one case in a lane: a fresh `/tmp`, then the program. Returns (failed, errno, pidfd).
+///
+/// # Safety
+///
+/// In the server only, between its requests: `a` as [`serve`]'s, `stdio` descriptors the
+/// server owns (received with the request), `lane_namespaces` the lane's mount and network
+/// namespaces, `*pid` the lane's case (0 if none: ended first), `*tmp` whether its `/tmp` is
+/// mounted, `server_proc` the device of the server's `/proc`.
 unsafe fn start_case(
     a: &mut ServerArgs<'_>,
     request: Request,
@@ -467,6 +505,11 @@ unsafe fn start_case(
 
 /// In the server, in a lane's mount namespace: replaces its `/tmp` with an empty tmpfs (with the
 /// request's options). Returns 0, or 1 + the stage that failed.
+///
+/// # Safety
+///
+/// In the server only, in a lane's mount namespace (it unmounts and mounts the calling
+/// process's `/tmp`), with `*mounted` telling whether a case's `/tmp` is mounted there.
 unsafe fn fresh_tmp(request: &Request, mounted: &mut bool) -> u32 {
     // SAFETY: raw system calls on the server's own data.
     unsafe {
@@ -492,7 +535,7 @@ unsafe fn fresh_tmp(request: &Request, mounted: &mut bool) -> u32 {
 }
 
 /// Reads a small decimal number from a file (raw calls: for the server).
-unsafe fn read_number(path: &std::ffi::CStr) -> Option<u64> {
+fn read_number(path: &std::ffi::CStr) -> Option<u64> {
     // SAFETY: raw system calls into a local buffer.
     unsafe {
         let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
@@ -517,6 +560,11 @@ unsafe fn read_number(path: &std::ffi::CStr) -> Option<u64> {
 
 /// Sets the PID namespace's last pid to a random number, so that the next process's pid there
 /// tells nothing (raw calls: for the server).
+///
+/// # Safety
+///
+/// `last_pid` must be -1 or the server's own descriptor of `/proc/sys/kernel/ns_last_pid`,
+/// open for writing.
 unsafe fn random_last_pid(last_pid: RawFd, pid_max: u64) {
     if last_pid < 0 || pid_max < 4096 {
         return;
@@ -552,7 +600,7 @@ unsafe fn random_last_pid(last_pid: RawFd, pid_max: u64) {
 }
 
 /// The device of a path (0 if it cannot be read), raw: for the server.
-unsafe fn device_of(path: &std::ffi::CStr) -> u64 {
+fn device_of(path: &std::ffi::CStr) -> u64 {
     // SAFETY: a raw system call into a zeroed local structure.
     unsafe {
         let mut stat: libc::stat = std::mem::zeroed();
@@ -564,6 +612,11 @@ unsafe fn device_of(path: &std::ffi::CStr) -> u64 {
 }
 
 /// In a lane's mount namespace: unmounts the `/proc` a case mounted over the server's.
+///
+/// # Safety
+///
+/// In the server only, in a lane's mount namespace (it unmounts the calling process's
+/// `/proc` until the one of device `server_proc`, the server's own, shows).
 unsafe fn unmount_case_proc(server_proc: u64) {
     // SAFETY: raw system calls on static strings.
     unsafe {

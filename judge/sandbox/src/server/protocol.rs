@@ -83,6 +83,10 @@ pub(super) struct Reply {
 }
 
 /// `sendmsg` of plain bytes with `fds` attached.
+///
+/// # Safety
+///
+/// As [`send_raw`]'s, for `socket` and `fds`.
 pub(super) unsafe fn send_bytes(socket: RawFd, bytes: &[u8], fds: &[RawFd]) -> isize {
     // SAFETY: the same message as `send_message`'s, over a byte slice.
     unsafe { send_raw(socket, bytes.as_ptr(), bytes.len(), fds) }
@@ -96,6 +100,12 @@ struct ControlBuffer([u8; 64]);
 const MAX_FDS: usize = 8;
 
 /// `sendmsg` of `data` with `fds` attached. Raw: the server uses it too.
+///
+/// # Safety
+///
+/// `T` must be plain data whose every byte is initialised (a `repr(C)` struct of integers
+/// without padding, as [`Request`] and [`Reply`]): its bytes are sent as they are. Else as
+/// [`send_raw`]'s.
 pub(super) unsafe fn send_message<T>(socket: RawFd, data: &T, fds: &[RawFd]) -> isize {
     // SAFETY: a plain-data value, sent as its bytes.
     unsafe {
@@ -108,6 +118,13 @@ pub(super) unsafe fn send_message<T>(socket: RawFd, data: &T, fds: &[RawFd]) -> 
     }
 }
 
+/// `sendmsg` of the `len` bytes at `data` with `fds` (up to [`MAX_FDS`]; a longer list sends
+/// none) attached, on `socket`. Returns what `sendmsg` returns.
+///
+/// # Safety
+///
+/// `data` must point at `len` readable, initialised bytes; `socket` must be a connected socket
+/// the caller owns, and `fds` descriptors it owns (the receiver gets copies).
 unsafe fn send_raw(socket: RawFd, data: *const u8, len: usize, fds: &[RawFd]) -> isize {
     // SAFETY: building a msghdr over local buffers; `fds` fits in the control buffer.
     unsafe {
@@ -139,6 +156,13 @@ unsafe fn send_raw(socket: RawFd, data: *const u8, len: usize, fds: &[RawFd]) ->
 
 /// `recvmsg` into `data`, with up to `fds.len()` descriptors (close-on-exec) into `fds`
 /// (unset ones stay as they were). Raw: the server uses it too.
+///
+/// # Safety
+///
+/// `data` must point at `len` writable bytes, and any bytes written there must make a valid
+/// value of what it holds (plain data: integers). `socket` must be a socket the caller owns.
+/// The descriptors put into `fds` are the caller's to close (more than `fds.len()` are closed
+/// here).
 pub(super) unsafe fn receive_message(
     socket: RawFd,
     data: *mut u8,

@@ -9,6 +9,14 @@ use crate::error::ChildStage;
 
 use super::{Plan, PrivateRoot};
 
+/// Ends the child that could not start its program: the stage and errno go to `error_fd`
+/// (the judge, or the server, reads them there once the child is gone), then `_exit(127)`.
+///
+/// # Safety
+///
+/// For a [`crate::clone::clone`] child only: it ends the calling process with `_exit` (no exit
+/// handlers: in a child sharing the judge's memory they would be the judge's). `error_fd` must
+/// be the write end of its error pipe.
 pub(crate) unsafe fn fail(error_fd: RawFd, stage: ChildStage) -> ! {
     // SAFETY: raw calls on plain data.
     unsafe {
@@ -23,6 +31,15 @@ pub(crate) unsafe fn fail(error_fd: RawFd, stage: ChildStage) -> ! {
 
 /// The submission's side: set up and `execve`. Never returns. (`rlimits` apart from the plan:
 /// the fork server's plan is made once, its limits come with each case.)
+///
+/// # Safety
+///
+/// Only in a [`crate::clone::clone`] child, once, before anything else: it changes the calling
+/// process's descriptors, signal state, groups, namespaces, mounts, uid and limits, then execs
+/// or ends. The plan's descriptors (cgroup files, Landlock ruleset, namespaces, judge's pidfd)
+/// and `stdio` must be open in this process, `error_fd` the write end of the error pipe, and
+/// `argv` and `envp` null-terminated arrays of pointers to NUL-terminated strings, alive until
+/// the `execve`.
 pub(crate) unsafe fn become_submission(
     plan: &Plan,
     rlimits: &[(libc::__rlimit_resource_t, u64, u64)],
@@ -208,7 +225,7 @@ pub(crate) fn unlock_uid_change() {
 }
 
 /// Writes `contents` to the file `path`. For the child: raw system calls only.
-unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
+fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
     // SAFETY: raw system calls on a prepared string and a live slice.
     unsafe {
         let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
@@ -228,6 +245,11 @@ unsafe fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
 /// there for the next (another contestant's, later). The namespace grants nothing outside
 /// itself; `execve` of a uid that is not 0 in it drops the capabilities it holds inside.
 /// For the child: raw system calls only; false on failure (errno set).
+///
+/// # Safety
+///
+/// For a [`crate::clone::clone`] child only, after its uid change and holding the uid-change
+/// lock: it makes the calling process dumpable and moves it into a new user namespace.
 pub(super) unsafe fn own_user_namespace(map: &std::ffi::CStr) -> bool {
     // SAFETY: raw system calls on prepared strings.
     unsafe {
@@ -244,6 +266,12 @@ pub(super) unsafe fn own_user_namespace(map: &std::ffi::CStr) -> bool {
 /// Enters the slot's network and mount namespaces, then makes a copy of the mount namespace of
 /// its own with a fresh `/tmp` and a `/proc` of the run's PID namespace. For the child: raw
 /// system calls only.
+///
+/// # Safety
+///
+/// For a [`crate::clone::clone`] child only (it moves the calling process into the slot's
+/// namespaces, or ends it with [`fail`]): `root`'s descriptors must be open in this process,
+/// `error_fd` the write end of the error pipe.
 unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
     const NONE: *const libc::c_char = std::ptr::null();
     // SAFETY: raw system calls on descriptors and strings prepared before the fork.
@@ -289,6 +317,12 @@ const AT_RECURSIVE: libc::c_uint = 0x8000;
 
 /// In the run's own mount namespace (inside its user namespace): every mount read-only,
 /// except a bind of `workdir` onto itself. For the child: raw system calls only.
+///
+/// # Safety
+///
+/// For a [`crate::clone::clone`] child only, in a mount namespace of its own (it mounts over
+/// `covered` and changes every mount, or ends the process with [`fail`]); `error_fd` must be
+/// the write end of the error pipe.
 unsafe fn make_tree_read_only(
     workdir: &std::ffi::CStr,
     covered: &[(CString, bool)],

@@ -107,6 +107,13 @@ pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
 /// Starts the submission the way `posix_spawn` does: `clone(CLONE_VM | CLONE_VFORK)` on a
 /// stack of its own, so no page tables are copied and the caller sleeps until `exec` (or
 /// `_exit`). Returns the pid.
+///
+/// # Safety
+///
+/// `argv` and `envp` must be null-terminated arrays of pointers to NUL-terminated strings,
+/// alive until the child execs (this call returns after it has); `stdio`, `error_fd` (the
+/// write end of the error pipe) and the plan's descriptors must be open in this process;
+/// nothing else may use `stack` during the call.
 unsafe fn spawn_submission(
     plan: &Plan,
     argv: &[*const libc::c_char],
