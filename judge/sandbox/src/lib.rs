@@ -14,6 +14,18 @@
 //! namespace inside a user namespace with new IPC and network namespaces and every mount
 //! read-only except the scratch directory (where the kernel allows user namespaces), Landlock
 //! on files, and rlimits in place of cgroups.
+//!
+//! The files follow the concern and where their code runs. The judge's side: [`Sandbox`]
+//! (`slot/`: the slots, a run in one, the slot's fork server, the files on the host without a
+//! private root), [`Isolation`] (what this machine allows, `isolation.rs`), the plain types
+//! (`types.rs`), the failures ([`error`]), and per concern [`rootfs`], [`spawn`] (`mod.rs`
+//! starts a run, `supervise.rs` watches it, `probe.rs` asks the kernel), [`server`]
+//! (`mod.rs` the handle, `protocol.rs` the wire, `client.rs` the judge's side of it,
+//! `zygote.rs` the Python zygote), [`cgroup`], [`uids`], [`landlock`] and [`build`]. The
+//! children's side, code that runs after a `fork` or `clone` of the multi-threaded judge
+//! (raw system calls on data prepared before, no allocation: `tests/after_fork.rs` checks
+//! it), is the `child.rs` files of `spawn/`, `server/` and `rootfs/`; every child starts from
+//! the one helper in `clone.rs`.
 
 pub mod build;
 pub mod cgroup;
