@@ -64,10 +64,12 @@ extern "C" fn trampoline<A>(call: *mut c_void) -> c_int {
 ///
 /// - `child` runs in a copy of a multi-threaded process, or in the caller's own memory beside
 ///   the caller's other threads: it must make only raw system calls on data prepared before
-///   the clone, and never allocate, lock, unwind or panic (a lock another thread held at the
-///   clone stays held in the child; a panic would unwind into the caller's frames).
+///   the clone, and never allocate, lock or panic (a lock another thread held at the clone,
+///   the allocator's included, stays held in the child; a panic runs the panic hook, which
+///   allocates, before it aborts the child).
 /// - With [`Memory::Shared`] or [`Memory::SharedWithFiles`], what `child` writes is written in
-///   the caller's memory (and descriptor table): it may change only `arg` and `stack`, and
+///   the caller's memory (and descriptor table): it may change only `arg`, `stack` and what is
+///   meant to be shared with the caller's other threads (atomics: the uid-change lock), and
 ///   must end with `execve` or by returning or `_exit`ing (never by `exit`, which would run the
 ///   caller's exit handlers).
 /// - `stack` must be large enough for everything `child` calls; nothing else may use it until
