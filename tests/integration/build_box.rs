@@ -246,7 +246,7 @@ fn builds_cannot_embed_the_answers() {
 #[test]
 fn javac_does_not_compile_another_teams_file() {
     if !(have("javac") && have("java")) {
-        eprintln!("skipped: no JDK");
+        skipped("no JDK (Debian: apt-get install default-jdk-headless)");
         return;
     }
     let setup = Setup::new("javac", &["sample-2"]);
@@ -346,7 +346,7 @@ fn a_build_writes_no_more_than_its_limits() {
 #[test]
 fn a_build_sees_only_its_source_and_is_limited() {
     if !is_root() {
-        eprintln!("skipped: needs root");
+        skipped("needs root");
         return;
     }
     let setup = Setup::new("probe", &["sample-2"]);
@@ -761,7 +761,7 @@ fn evict_markers() {
 #[test]
 fn a_run_cannot_learn_which_test_it_is_on() {
     if !Path::new("/usr/share/doc").is_dir() {
-        eprintln!("skipped: no /usr/share/doc");
+        skipped("no /usr/share/doc");
         return;
     }
     let names: Vec<String> = (0..12).map(|k| format!("t{k:02}")).collect();
@@ -1040,7 +1040,7 @@ fn dev_stdin_and_the_rest_work_in_every_language() {
     let mut tried = 0;
     for (name, needs) in sources {
         if !have(needs) {
-            eprintln!("{needs} missing: {name} skipped");
+            skipped(&format!("{name}: {needs} is not installed"));
             continue;
         }
         tried += 1;

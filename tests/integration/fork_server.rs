@@ -17,7 +17,7 @@ fn as_root() -> bool {
     // SAFETY: no preconditions.
     let root = unsafe { libc::geteuid() == 0 };
     if !root {
-        eprintln!("skipped: the fork server needs root");
+        skipped("the fork server needs root");
     }
     root
 }

@@ -26,7 +26,9 @@ fn require(tool: &str, present: bool) -> bool {
             std::env::var_os("CI").is_none(),
             "{tool} is not installed, and CI must run this test (see .ci/run)"
         );
-        eprintln!("SKIPPED: {tool} is not installed (.ci/run shows how to install it)");
+        skipped(&format!(
+            "{tool} is not installed (.ci/run shows how to install it)"
+        ));
     }
     present
 }

@@ -274,9 +274,8 @@ fn render(browser: &Path, page: &Path, png: &Path) -> String {
 #[test]
 fn headless_chromium_renders_the_run_and_strength_reports() {
     let Some(browser) = chromium() else {
-        eprintln!(
-            "SKIPPED headless_chromium_renders_the_run_and_strength_reports: no chromium on this \
-             machine (Debian: apt-get install chromium; .ci/run installs it)"
+        skipped(
+            "no chromium on this machine (Debian: apt-get install chromium; .ci/run installs it)",
         );
         return;
     };
@@ -1015,7 +1014,7 @@ fn the_sandbox_line_is_short_and_v_gives_the_details() {
 #[test]
 fn stress_with_a_time_budget_shows_the_time_left_on_a_terminal() {
     if !Path::new("/usr/bin/script").exists() {
-        eprintln!("SKIPPED: no /usr/bin/script to make a terminal");
+        skipped("no /usr/bin/script to make a terminal (Debian: util-linux)");
         return;
     }
     let command = format!(

@@ -295,7 +295,7 @@ fn sigterm_kills_every_submission_writes_the_finished_rows_and_exits_2() {
 #[test]
 fn without_root_a_user_namespace_still_catches_setsid_grandchildren() {
     if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        skipped("needs root (to become nobody) and setpriv");
         return;
     }
     use std::os::unix::fs::PermissionsExt;
@@ -741,7 +741,7 @@ fn an_invalid_test_input_is_a_jury_error_before_any_run() {
 #[test]
 fn cpu_of_a_child_nobody_reaps_is_counted() {
     if !is_root() {
-        eprintln!("skipped: without cgroups (not root) this CPU time is not counted (README)");
+        skipped("needs root: without cgroups this CPU time is not counted (docs/sandbox.md)");
         return;
     }
     let dir = scratch("child-cpu");
@@ -1029,7 +1029,7 @@ fn escape_sequences_are_shown_escaped() {
 fn without_root_the_invokers_files_stay_unchanged() {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        skipped("needs root (to become nobody) and setpriv");
         return;
     }
     let dir = scratch("nonroot-files");
@@ -1198,11 +1198,11 @@ fn real_runtimes_run_and_read_their_own_files() {
         commands.push(("java", vec!["java", "-cp", "java", "Main"]));
         commands.push(("java", vec!["java", "-jar", "java/main.jar"]));
     } else {
-        eprintln!("no JDK: Java skipped");
+        skipped("Java: no JDK (Debian: apt-get install default-jdk-headless)");
     }
     for (needs, command) in commands {
         if !have(needs) {
-            eprintln!("{needs} missing: {command:?} skipped");
+            skipped(&format!("{command:?}: {needs} is not installed"));
             continue;
         }
         let words: Vec<&std::ffi::OsStr> = command.iter().map(|w| os(w)).collect();
@@ -1291,7 +1291,7 @@ fn in_a_session_holding(command: &mut std::process::Command, name: &str) {
 fn without_root_the_invokers_session_keyring_is_out_of_reach() {
     use std::os::unix::fs::PermissionsExt;
     if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        skipped("needs root (to become nobody) and setpriv");
         return;
     }
     let dir = scratch("nonroot-keyring");
@@ -1449,7 +1449,7 @@ fn a_user_namespace_inside_the_box_cannot_uncover_the_tests() {
 fn without_root_tests_and_the_judge_under_usr_local_stay_hidden() {
     use std::os::unix::fs::PermissionsExt;
     if !is_root() || !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        skipped("needs root (to become nobody) and setpriv");
         return;
     }
     let dir = scratch("nonroot-usr-local");
@@ -1505,10 +1505,10 @@ fn without_root_tests_and_the_judge_under_usr_local_stay_hidden() {
         .1
         .contains("mounts: read-only except the scratch directory")
     {
-        eprintln!(
-            "skipped: no unprivileged user namespaces here: {}",
+        skipped(&format!(
+            "no unprivileged user namespaces here: {}",
             reading.1
-        );
+        ));
         return;
     }
     assert!(reading.0.starts_with("WA "), "{reading:?}");

@@ -287,7 +287,7 @@ fn a_memory_hog_is_still_mle_under_sanitize_without_root() {
         m.uid() == 0
     });
     if !root || !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        skipped("needs root (to become nobody) and setpriv");
         return;
     }
     memory_hog_under_sanitize(true);

@@ -84,8 +84,7 @@ fn cluster() -> Option<Cluster> {
         !(std::env::var("CI").is_ok_and(|v| v == "true") && installed),
         "Slurm is installed but the cluster did not start under CI: {why}"
     );
-    println!("{why}");
-    eprintln!("{why}");
+    skipped(why.strip_prefix("SKIPPED: ").unwrap_or(&why));
     None
 }
 

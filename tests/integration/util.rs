@@ -49,3 +49,56 @@ pub fn problem_ids() -> Vec<&'static str> {
     solutions::for_each_problem!(collect);
     ids
 }
+
+/// The skips of this test binary, listed on standard error when it exits.
+static SKIPS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Lists every skip of the run: registered with `atexit` by the first skip, so it runs after
+/// libtest's own summary, where `cargo test` shows it whether or not the tests passed.
+extern "C" fn list_skips() {
+    let skips = SKIPS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if skips.is_empty() {
+        return;
+    }
+    let mut list = format!(
+        "\nSKIPPED: {} test(s) did not run some or all of their checks on this machine \
+         (docs/contributing.md#skipped-tests):\n",
+        skips.len()
+    );
+    for line in skips.iter() {
+        list.push_str("  ");
+        list.push_str(line);
+        list.push('\n');
+    }
+    // Straight to the file descriptor: libtest captured the test threads' output, not this.
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(list.as_bytes());
+}
+
+/// Says that the running test (or the part of it named in `reason`) was skipped, and why —
+/// a tool that is not installed, no root. libtest shows a passing test's output only with
+/// `--nocapture`, so a skip printed by the test alone is never seen; each is therefore also
+/// kept and listed when the test binary exits (after `test result:`), with the test's name.
+/// Where CI must run the check (its tool is one `.ci/run` installs), the test asserts that
+/// before calling this.
+pub fn skipped(reason: &str) {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("(unnamed test)")
+        .to_string();
+    eprintln!("SKIPPED {test}: {reason}");
+    let mut skips = SKIPS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if skips.is_empty() {
+        // SAFETY: `list_skips` is an `extern "C" fn()` that does not unwind (it ignores every
+        // error and recovers a poisoned lock), as `atexit` requires; registering it once is
+        // guarded by the lock.
+        unsafe {
+            libc::atexit(list_skips);
+        }
+    }
+    skips.push(format!("{test}: {reason}"));
+}
