@@ -5,23 +5,30 @@
 #   fuzz/overnight.sh --hours 8 --shard K/N --out DIR   # one of N machines (or --shard auto)
 #   fuzz/overnight.sh --merge DIR          # fold DIR/shard-*-of-N into corpus/ and one report
 #   fuzz/overnight.sh --list [--shard K/N] [JOB...]     # the jobs (of a shard), nothing runs
+#   fuzz/overnight.sh --help                            # this text
 #
 # A job is a fuzz target (parse, differential, generators) on one problem, named KIND-PROBLEM
-# (`differential-omok`); the problems come from `judge problems`, and the target learns its
-# problem from BOARDJUDGE_PROBLEM. An unknown job is a usage error (exit 2).
+# (`differential-omok`); the problems are the list in solutions/src/lib.rs (the one
+# `judge problems` shows), and the target learns its problem from BOARDJUDGE_PROBLEM. An
+# unknown job is a usage error (exit 2), found before anything is built. --list and --help
+# build nothing and answer at once.
 #
-# Builds every target (stable, `-s none`; the binaries are found where `cargo metadata` says
-# the target directory is, so CARGO_TARGET_DIR works), seeds the corpora from the generators
+# First builds the judge (cargo build --release) and every target (cargo fuzz build -s none,
+# stable; cargo-fuzz is installed if missing): minutes on a cold build, said before it starts;
+# the time budget starts after it. The binaries are found where `cargo metadata` says the
+# target directory is, so CARGO_TARGET_DIR works. Then seeds the corpora from the generators
 # (`judge testset`), splits the time into rounds in which every job gets its share, runs as
 # many jobs at once as there are cores (libFuzzer fork mode, so a crash does not stop the
 # night), keeps each corpus minimal after every round (libFuzzer -merge=1, what cargo fuzz cmin
 # does), de-duplicates crashes by their panic message, minimises each unique one, and writes
-# fuzz/reports/TIMESTAMP/report.csv and summary.md. On a terminal a line shows the round and
-# the time left (nothing of it in pipes or CI).
+# fuzz/reports/TIMESTAMP/report.csv and summary.md (--out DIR: DIR/report.csv, summary.md
+# and the crash artifacts, which otherwise go to fuzz/artifacts/JOB). On a terminal a line
+# shows the round and the time left (nothing of it in pipes or CI).
 #
 # Exit: 0 every job ran in every round (crashes are in the report); 2 a usage error, a job
 # that did not run in some round (its log is named in the report), or an interruption
-# (SIGINT, SIGTERM: the fuzzers are stopped, the partial report kept).
+# (Ctrl-C, SIGTERM, in any phase, the builds included: the fuzzers are stopped, the partial
+# report kept).
 #
 # Shards: the jobs, in a fixed order, are dealt out round-robin (shard K runs jobs K-1, K-1+N,
 # ...; with more shards than jobs, shard K runs job (K-1) mod J, so a job runs on several
@@ -66,11 +73,23 @@ while (($#)); do
     --out) [[ -n ${2-} ]] || usage "--out takes a folder"; out=$2; shift 2 ;;
     --merge) [[ -n ${2-} ]] || usage "--merge takes a folder"; merge=$2; shift 2 ;;
     --list) list=1; shift ;;
-    -h|--help) sed -n '2,40p' "$script"; exit 0 ;;
+    # The comment block at the top of this file, without its '#'.
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$script"; exit 0 ;;
     -*) usage "unknown option '$1'" ;;
     *) targets+=("$1"); shift ;;
   esac
 done
+
+# Ctrl-C (SIGINT to the whole foreground process group: the builds stop with it) or SIGTERM
+# before the fuzzers run: exit 2, as in every other phase (bash runs the trap once the command
+# it waits for has stopped). The run phase replaces this with its own, which stops the fuzzers.
+phase="starting"
+early_interruption() {
+  trap - INT TERM
+  echo "overnight.sh: interrupted while $phase" >&2
+  exit 2
+}
+trap early_interruption INT TERM
 
 # The `--shard auto` contract (the same as `judge --shard auto`).
 shard_auto() {
@@ -126,13 +145,11 @@ fuzz_target_dir=$(target_dir Cargo.toml)
 host=$(rustc -vV | sed -n 's/^host: //p')
 bin=${FUZZ_BIN:-$fuzz_target_dir/$host/release}
 [[ $bin == /* ]] || bin=$caller/$bin
-if [[ -n ${JUDGE:-} ]]; then
-  judge=$(realpath "$JUDGE")
-else
-  (cd .. && cargo build --release --quiet)
-  judge=$(target_dir ../Cargo.toml)/release/judge
-fi
-mapfile -t problems < <("$judge" problems | cut -d' ' -f1)
+# The problems, read from the list the judge is built from (solutions/src/lib.rs: a problem's
+# id is its module's name with '-' for '_'), so that --list and an unknown job need no build.
+mapfile -t problems < <(sed -n '/^\/\/ The list of problems/,/^\/\/ End of the list of problems/s/^pub mod \([a-z0-9_]*\);$/\1/p' \
+  ../solutions/src/lib.rs | tr _ -)
+((${#problems[@]})) || { echo "overnight.sh: no problems in the list of ../solutions/src/lib.rs" >&2; exit 2; }
 mapfile -t kinds < <(find fuzz_targets -maxdepth 1 -name '*.rs' -printf '%f\n' | sed 's/\.rs$//' | sort)
 all=()
 for kind in "${kinds[@]}"; do
@@ -164,10 +181,34 @@ if [[ -n $list ]]; then
   exit 0
 fi
 
+# The builds, said before they start: on a cold cache they take minutes, and none of that is
+# the fuzzing budget. A merge needs the fuzz targets only.
+building=()
+[[ -n $merge || -n ${JUDGE:-} ]] || building+=("the judge (cargo build --release)")
+if [[ -z ${FUZZ_BIN:-} ]]; then
+  command -v cargo-fuzz >/dev/null || building+=("cargo-fuzz (cargo install cargo-fuzz --locked)")
+  building+=("the fuzz targets (cargo fuzz build -s none)")
+fi
+if ((${#building[@]})); then
+  what=$(printf '%s, ' "${building[@]}")
+  if [[ -n $merge ]]; then when="the merge starts after it"
+  else when="the fuzzing budget of ${seconds}s starts after it"; fi
+  echo "overnight.sh: building ${what%, }: minutes on a cold build, seconds once built; $when" >&2
+fi
+phase="building"
+if [[ -n $merge ]]; then
+  judge=
+elif [[ -n ${JUDGE:-} ]]; then
+  judge=$(realpath "$JUDGE")
+else
+  (cd .. && cargo build --release --quiet)
+  judge=$(target_dir ../Cargo.toml)/release/judge
+fi
 if [[ -z ${FUZZ_BIN:-} ]]; then
   command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
   cargo fuzz build -s none
 fi
+phase="preparing"
 for kind in "${kinds[@]}"; do
   [[ -x $bin/$kind ]] || { echo "overnight.sh: no fuzz target $bin/$kind (built?)" >&2; exit 2; }
 done
@@ -253,6 +294,7 @@ write_report() {
 
 # --- merge the shards of DIR -------------------------------------------------------------
 if [[ -n $merge ]]; then
+  phase="merging the shards of $merge"
   [[ -d $merge ]] || usage "--merge: no folder '$merge'"
   mapfile -t shards < <(find "$merge" -mindepth 1 -maxdepth 1 -type d -regex '.*/shard-[0-9]+-of-[0-9]+' | sort -V)
   ((${#shards[@]})) || { echo "overnight.sh: no shard-K-of-N folders in $merge" >&2; exit 2; }
@@ -304,8 +346,11 @@ if [[ -n $sharded ]]; then
   mkdir -p "$out"
   report=$out/.shard-$k-of-$n.tmp-$(hostname -s 2>/dev/null || echo host)-$$
   corp=$report/corpus art=$report/artifacts
+elif [[ -n $out ]]; then
+  # Everything of this night under OUT (the kept corpora excepted: FUZZ_CORPUS).
+  report=$out corp=$kept art=$out/artifacts
 else
-  report=${out:-reports/$stamp}
+  report=reports/$stamp
   corp=$kept art=artifacts
 fi
 mkdir -p "$report/logs"

@@ -1,6 +1,8 @@
 //! `fuzz/overnight.sh` across machines: which jobs each shard runs, unknown jobs refused, the
 //! fuzz targets found where cargo puts them, a night in which a job did not run is a failure,
-//! and two local shards whose corpora merge into one.
+//! and two local shards whose corpora merge into one. And on day one: `--list`, `--help` and
+//! an unknown job answer without building anything, the build is announced, and Ctrl-C during
+//! it exits 2. Every run writes into a temporary folder, never into `fuzz/`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -31,7 +33,15 @@ fn overnight_deals_the_jobs_to_shards_and_refuses_unknown_ones() {
     let all = overnight().arg("--list").output().unwrap();
     assert_eq!(all.status.code(), Some(0), "{}", text(&all.stderr));
     let all = lines(&all.stdout);
-    assert_eq!(all.len(), 3 * problem_ids().len(), "{all:?}");
+    // Every kind on every problem of `judge problems`, which the script reads from the list
+    // the judge is built from (without building it).
+    let mut jobs = Vec::new();
+    for kind in ["differential", "generators", "parse"] {
+        for problem in problem_ids() {
+            jobs.push(format!("{kind}-{problem}"));
+        }
+    }
+    assert_eq!(all, jobs);
     // Four shards take every job exactly once.
     let mut seen = Vec::new();
     for k in 1..=4 {
@@ -161,15 +171,17 @@ fn overnight_a_job_that_did_not_run_fails_the_night_and_its_shard() {
     assert!(stderr.contains("no shard-K-of-N folders"), "{stderr}");
 
     // On a terminal (util-linux `script` gives it one) a line shows the round and the time
-    // left.
+    // left. The night's report goes to --out (by default it would be fuzz/reports/: a test
+    // writes nothing into the working tree).
     let slow = fake_targets(&dir, "slow", "sleep 3\nexit 1");
     let line = format!(
-        "FUZZ_BIN='{}' FUZZ_CORPUS='{}' '{}' --minutes 0.1 parse-omok",
+        "FUZZ_BIN='{}' FUZZ_CORPUS='{}' '{}' --minutes 0.1 --out '{}' parse-omok",
         slow.display(),
         dir.join("corpus").display(),
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("fuzz/overnight.sh")
-            .display()
+            .display(),
+        dir.join("night").display(),
     );
     let script = Command::new("script").arg("--version").output();
     if script.is_ok_and(|o| o.status.success()) {
@@ -186,8 +198,11 @@ fn overnight_a_job_that_did_not_run_fails_the_night_and_its_shard() {
             "{shown}"
         );
         assert!(shown.contains(" left"), "{shown}");
+        // Report and artifacts under --out.
+        assert!(dir.join("night/summary.md").is_file(), "{shown}");
+        assert!(dir.join("night/artifacts/parse-omok").is_dir(), "{shown}");
     } else {
-        println!("SKIPPED (the terminal part): no `script` command");
+        skipped("the terminal part: no `script` command (Debian: util-linux)");
     }
 
     // SIGTERM (a Slurm time limit) stops the fuzzers and the shard: exit 2, an interrupted
@@ -245,7 +260,7 @@ fn cargo_fuzz() -> bool {
 #[test]
 fn overnight_two_local_shards_merge_their_corpora_into_one() {
     if !cargo_fuzz() {
-        println!("SKIPPED: cargo-fuzz is not installed (cargo install cargo-fuzz --locked)");
+        skipped("cargo-fuzz is not installed (cargo install cargo-fuzz --locked)");
         return;
     }
     let dir = scratch("overnight-shards");
@@ -331,4 +346,145 @@ fn overnight_two_local_shards_merge_their_corpora_into_one() {
         text(&out.stderr)
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A stand-in `cargo` first on the PATH: `cargo metadata` is the real one (it reads manifests,
+/// builds nothing); anything else is written to `dir/cargo.log` and then, as a build would,
+/// takes a minute (after touching `dir/cargo-started`).
+fn fake_cargo(dir: &Path) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = dir.join("fake-cargo");
+    std::fs::create_dir_all(&bin).unwrap();
+    let real = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let cargo = bin.join("cargo");
+    std::fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\nif [ \"$1\" = metadata ]; then exec '{real}' \"$@\"; fi\n\
+             echo \"$*\" >> '{log}'\ntouch '{started}'\nexec sleep 60\n",
+            log = dir.join("cargo.log").display(),
+            started = dir.join("cargo-started").display(),
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+/// `--list`, `--help` and an unknown job answer in a moment and build nothing (`--list` built
+/// the judge first: minutes on a fresh clone; an unknown job was refused after the build).
+#[test]
+fn overnight_lists_helps_and_refuses_without_building() {
+    let dir = scratch("overnight-nobuild");
+    let path = fake_cargo(&dir);
+    let quick = |args: &[&str]| {
+        let started = std::time::Instant::now();
+        let out = overnight()
+            .env_remove("JUDGE")
+            .env_remove("FUZZ_BIN")
+            .env("PATH", &path)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+        out
+    };
+    let list = quick(&["--list"]);
+    assert_eq!(list.status.code(), Some(0), "{}", text(&list.stderr));
+    assert_eq!(lines(&list.stdout).len(), 3 * problem_ids().len());
+    let help = quick(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(
+        text(&help.stdout).contains("--list"),
+        "{}",
+        text(&help.stdout)
+    );
+    let unknown = quick(&["--minutes", "1", "parse-omok", "parse-chess"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        text(&unknown.stderr).contains("unknown job(s): parse-chess"),
+        "{}",
+        text(&unknown.stderr)
+    );
+    assert!(
+        !dir.join("cargo.log").exists(),
+        "cargo was asked to build: {}",
+        std::fs::read_to_string(dir.join("cargo.log")).unwrap_or_default()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Before a build the script says what it builds and that the budget starts after it, and
+/// Ctrl-C during the build (SIGINT to the foreground process group, as a terminal sends it)
+/// exits 2, as in every other phase (it was 130).
+#[test]
+fn overnight_announces_its_build_and_ctrl_c_during_it_exits_2() {
+    use std::os::unix::process::CommandExt;
+    for (name, judge_built) in [("judge", false), ("targets", true)] {
+        let dir = scratch(&format!("overnight-ctrl-c-{name}"));
+        let path = fake_cargo(&dir);
+        let mut command = overnight();
+        command
+            .env("PATH", &path)
+            .env_remove("FUZZ_BIN")
+            .env("FUZZ_CORPUS", dir.join("corpus"))
+            .args(["--minutes", "1", "--out"])
+            .arg(dir.join("night"))
+            .arg("parse-omok")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .process_group(0);
+        if !judge_built {
+            command.env_remove("JUDGE");
+        }
+        let child = command.spawn().unwrap();
+        let started = std::time::Instant::now();
+        while !dir.join("cargo-started").exists() {
+            assert!(started.elapsed().as_secs() < 60, "{name}: no build started");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let group = child.id() as i32;
+        // SAFETY: no preconditions; the group is the script's own (process_group(0)).
+        assert_eq!(unsafe { libc::kill(-group, libc::SIGINT) }, 0);
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "{name}: the script waited for the build"
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.contains("interrupted while building"),
+            "{name}: {stderr}"
+        );
+        let announced = if judge_built {
+            "the fuzz targets (cargo fuzz build -s none)"
+        } else {
+            "the judge (cargo build --release)"
+        };
+        assert!(
+            stderr.contains("overnight.sh: building ")
+                && stderr.contains(announced)
+                && stderr.contains("the fuzzing budget of 60s starts after it"),
+            "{name}: {stderr}"
+        );
+        let log = std::fs::read_to_string(dir.join("cargo.log")).unwrap();
+        assert!(
+            log.starts_with(if judge_built {
+                "fuzz build"
+            } else {
+                "build --release"
+            }) || (judge_built && log.starts_with("install cargo-fuzz")),
+            "{name}: {log}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
