@@ -401,7 +401,10 @@ fn testset_refuses_a_folder_that_is_not_empty_unless_forced() {
 
 /// `judge/demo.sh` asks cargo where the binaries are (`cargo metadata`'s target directory)
 /// instead of assuming `./target`: with `CARGO_TARGET_DIR` set elsewhere it failed with exit
-/// 127. Here in a copy of the script's folder, with a stand-in `cargo` that reports a target
+/// 127. On day one it says first why the first run is slow, builds the hand-written wrong
+/// solutions only (not the board-access models: 39 Rust programs took minutes), each once,
+/// with a line as each is built, and ends saying where the judge is and how to put it on the
+/// `PATH`. Here in a copy of the script's folder, with a stand-in `cargo` that reports a target
 /// directory elsewhere and a stand-in `judge` there that records what it is asked to do.
 #[test]
 fn demo_finds_the_judge_where_cargo_puts_it() {
@@ -428,7 +431,11 @@ fn demo_finds_the_judge_where_cargo_puts_it() {
     executable(
         &target.join("release/judge"),
         &format!(
-            "#!/bin/sh\necho \"$1\" >> '{}'\nif [ \"$1\" = testset ]; then mkdir -p \"$6\"; echo test > \"$6/manifest.csv\"; fi\nif [ \"$1\" = solutions ]; then mkdir -p \"$4/wrong\" \"$4/correct\"; touch \"$4/wrong/x.rs\"; fi\n",
+            "#!/bin/sh\nfor last; do :; done\ncase \"$1\" in run|stress) echo \"$1 ${{last##*/}}\" ;; *) echo \"$1\" ;; esac >> '{}'\n\
+             if [ \"$1\" = testset ]; then mkdir -p \"$6\"; echo test > \"$6/manifest.csv\"; fi\n\
+             if [ \"$1\" = solutions ]; then mkdir -p \"$4/wrong\" \"$4/correct\"; \
+             touch \"$4/wrong/omok--x.rs\" \"$4/wrong/omok--access-clamp.rs\" \"$4/wrong/omok--scan-skip-first-window.rs\" \
+             \"$4/wrong/omok--six-check-parallel-line.rs\" \"$4/correct/omok--fast.rs\" \"$4/correct/omok--reference.rs\"; fi\n",
             log.display()
         ),
     );
@@ -450,9 +457,41 @@ fn demo_finds_the_judge_where_cargo_puts_it() {
         text(&out.stdout),
         text(&out.stderr)
     );
+    let log = std::fs::read_to_string(&log).unwrap();
+    let mut calls: Vec<&str> = log.lines().collect();
+    // The fast solver and the hand-written wrong one are built, in parallel (in any order),
+    // each once; then the demo's steps.
+    calls[2..4].sort();
     assert_eq!(
-        std::fs::read_to_string(&log).unwrap(),
-        "testset\nsolutions\nrun\nrun\nstress\nstrength\n"
+        calls,
+        [
+            "testset",
+            "solutions",
+            "run omok--fast.rs",
+            "run omok--x.rs",
+            "run omok--fast.rs",
+            "run omok--x.rs",
+            "stress omok--x.rs",
+            "strength"
+        ]
+    );
+    let stdout = text(&out.stdout);
+    let says = |what: &str| {
+        stdout
+            .find(what)
+            .unwrap_or_else(|| panic!("no {what:?}: {stdout}"))
+    };
+    assert!(says("The first run takes") < says("== 0."), "{stdout}");
+    assert!(says("2 of 2 built: omok--") < says("== 4."), "{stdout}");
+    assert!(
+        says(&format!(
+            "The judge is {}. To call it as `judge`:",
+            target.join("release/judge").display()
+        )) < says(&format!(
+            "export PATH=\"{}:$PATH\"",
+            target.join("release").display()
+        )),
+        "{stdout}"
     );
     if let Some(work) = text(&out.stdout)
         .lines()
