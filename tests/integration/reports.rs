@@ -387,7 +387,65 @@ fn headless_chromium_renders_the_run_and_strength_reports() {
     assert_eq!((count("ok"), count("k")), (4, 1));
     assert!(dom.contains("data-survivor=\"omok--six-disqualifies-colour.rs\""));
     assert!(dom.contains("id=\"cover\""));
+    // The kill matrix gets the window's width, not the text column's 1180 pixels (where a
+    // matrix of 39 submissions was cut off with half the window empty beside it).
+    let (matrix, window) = matrix_width(&browser, &page, 1600);
+    assert!(
+        matrix + 2 * 28 >= window - 1,
+        "the kill matrix is {matrix} px wide in a window of {window} px"
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The width of the kill matrix's box and of the window, laid out by headless Chromium in a
+/// window `width` pixels wide: from a copy of `page` with a script that writes them into the
+/// DOM (the page itself forbids scripts).
+fn matrix_width(browser: &Path, page: &Path, width: u32) -> (u32, u32) {
+    let html = std::fs::read_to_string(page).unwrap();
+    let csp = html
+        .find("<meta http-equiv=\"Content-Security-Policy\"")
+        .expect("the page has a Content-Security-Policy");
+    let csp_end = csp + html[csp..].find('>').unwrap() + 1;
+    let measured = page.with_extension("measured.html");
+    std::fs::write(
+        &measured,
+        format!("{}{}", &html[..csp], &html[csp_end..]).replace(
+            "</body>",
+            "<script>document.body.setAttribute('data-layout', \
+             Math.round(document.getElementById('matrix').parentElement.getBoundingClientRect().width) \
+             + ' ' + window.innerWidth);</script></body>",
+        ),
+    )
+    .unwrap();
+    let out = Command::new("timeout")
+        .arg("120")
+        .arg(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            page.with_extension("measured-profile").display()
+        ))
+        .arg(format!("--window-size={width},1000"))
+        .arg("--dump-dom")
+        .arg(format!(
+            "file://{}",
+            measured.canonicalize().unwrap().display()
+        ))
+        .output()
+        .unwrap();
+    let dom = text(&out.stdout);
+    let layout = dom
+        .split("data-layout=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no layout measured: {dom}{}", text(&out.stderr)));
+    let numbers: Vec<u32> = layout.split(' ').map(|n| n.parse().unwrap()).collect();
+    (numbers[0], numbers[1])
 }
 
 #[test]

@@ -15,6 +15,9 @@ const STYLE: &str = r#"
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif;
   color: var(--ink); margin: 0; background: #fff; }
 main { max-width: 1180px; margin: 0 auto; padding: 20px 28px 48px; }
+main.before-wide { padding-bottom: 0; }
+section.wide { padding: 0 28px 48px; }
+section.wide > h2, section.wide > p { max-width: 1124px; margin-left: auto; margin-right: auto; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 17px; margin: 28px 0 10px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
 h3 { font-size: 15px; margin: 0 0 8px; }
@@ -47,7 +50,7 @@ article.failure { border: 1px solid var(--line); border-radius: 8px; padding: 14
 .cols > div.picture { flex: 0 0 auto; }
 .label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
 .chart { margin: 4px 0 8px; }
-.matrix { width: auto; }
+.matrix { width: auto; margin: 0 auto; }
 .matrix td, .matrix th { text-align: center; padding: 2px 6px; border: 1px solid #fff; min-width: 30px; }
 .matrix th.testhead { text-align: left; vertical-align: bottom; }
 .matrix th.sub { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap;
@@ -64,11 +67,28 @@ ul.plain { padding-left: 18px; }
 "#;
 
 pub(crate) fn page(title: &str, body: &str) -> String {
+    page_with_wide(title, body, "")
+}
+
+/// A page whose last part, `wide`, spans the window's whole width rather than the text
+/// column's 1180 pixels: a table with a column per submission (the kill matrix) is wider than
+/// the text, and was cut off at the column's edge with the window half empty beside it. Its
+/// headings and paragraphs stay in the column; the table is centred, and scrolls sideways only
+/// when the window is too narrow for it.
+pub(crate) fn page_with_wide(title: &str, body: &str, wide: &str) -> String {
+    let (main, after) = if wide.is_empty() {
+        ("<main>", String::new())
+    } else {
+        (
+            "<main class=\"before-wide\">",
+            format!("<section class=\"wide\">\n{wide}</section>\n"),
+        )
+    };
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n",
+<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{main}\n{body}</main>\n{after}</body>\n</html>\n",
         esc(title)
     )
 }
@@ -532,7 +552,9 @@ pub fn strength(report: &StrengthReport) -> String {
         body.push_str("</ul>\n");
     }
 
-    body.push_str("<h2>Kill matrix</h2>\n<p class=\"fine\">One row per test, one column per submission. Wrong submissions: a red cell is a test that rejects it (its verdict), grey passes it. Correct submissions: green accepted, dark red rejected. Bold tests (★) form the cover.</p>\n<div style=\"overflow-x:auto\"><table class=\"matrix\" id=\"matrix\"><thead><tr><th class=\"testhead\">test</th>");
+    // The matrix spans the window (see `page_with_wide`).
+    let mut wide = String::new();
+    wide.push_str("<h2>Kill matrix</h2>\n<p class=\"fine\">One row per test, one column per submission. Wrong submissions: a red cell is a test that rejects it (its verdict), grey passes it. Correct submissions: green accepted, dark red rejected. Bold tests (★) form the cover.</p>\n<div style=\"overflow-x:auto\"><table class=\"matrix\" id=\"matrix\"><thead><tr><th class=\"testhead\">test</th>");
     for s in &report.submissions {
         let class = if s.kind == "correct" {
             "sub correct"
@@ -541,13 +563,13 @@ pub fn strength(report: &StrengthReport) -> String {
         } else {
             "sub"
         };
-        let _ = write!(body, r#"<th class="{class}">{}</th>"#, esc(&s.name));
+        let _ = write!(wide, r#"<th class="{class}">{}</th>"#, esc(&s.name));
     }
-    body.push_str("</tr></thead><tbody>\n");
+    wide.push_str("</tr></thead><tbody>\n");
     for (t, test) in report.tests.iter().enumerate() {
         let in_cover = report.cover.contains(&t);
         let _ = write!(
-            body,
+            wide,
             r#"<tr{}><td class="test mono">{}{}</td>"#,
             if in_cover { r#" class="cover""# } else { "" },
             if in_cover { "★ " } else { "" },
@@ -561,13 +583,13 @@ pub fn strength(report: &StrengthReport) -> String {
                 (_, Verdict::AC) => ("p", "·".to_string()),
                 (_, v) => ("k", v.to_string()),
             };
-            let _ = write!(body, r#"<td class="{class}">{text}</td>"#);
+            let _ = write!(wide, r#"<td class="{class}">{text}</td>"#);
         }
-        body.push_str("</tr>\n");
+        wide.push_str("</tr>\n");
     }
-    body.push_str("</tbody></table></div>\n");
+    wide.push_str("</tbody></table></div>\n");
     let title = format!("judge strength {}", report.problem);
-    page(&title, &body)
+    page_with_wide(&title, &body, &wide)
 }
 
 /// A failing test's first lines, as the reports keep them.
