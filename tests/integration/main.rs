@@ -8,6 +8,7 @@ mod contestants;
 mod corpus_through_binary;
 mod default_testsets;
 mod differential;
+mod docs;
 mod fork_server;
 mod generation;
 mod hostile_inputs;
