@@ -218,12 +218,20 @@ fn overnight_a_job_that_did_not_run_fails_the_night_and_its_shard() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Until the fuzzer runs (after the seeds are written).
+    // Until this shard's fuzzer runs (after the seeds are written): its own working folder,
+    // `.shard-2-of-2.tmp-HOST-PID`. (Any folder would do before, and shard 1's failed report
+    // above has the same log: the signal then came while the script was still starting, and
+    // on a slow machine the test failed.)
     let logs = || {
         std::fs::read_dir(dir.join("shards"))
             .into_iter()
             .flatten()
             .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with(".shard-2-of-2.tmp-")
+            })
             .any(|e| e.path().join("logs/parse-omok-round1.log").exists())
     };
     let started = std::time::Instant::now();
