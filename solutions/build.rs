@@ -21,8 +21,29 @@ fn camel(module: &str) -> String {
         .collect()
 }
 
+/// The minor version of the compiler building this crate (`rustc 1.95.0 (…)` → 95).
+fn rustc_minor() -> Option<u32> {
+    let rustc = std::env::var_os("RUSTC")?;
+    let output = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()?;
+    let text = String::from_utf8(output.stdout).ok()?;
+    let version = text.split_whitespace().nth(1)?;
+    let mut parts = version.split('.');
+    (parts.next()? == "1").then_some(())?;
+    parts.next()?.parse().ok()
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=src/lib.rs");
+    // The othello-flips fast solver's AVX-512 kernel uses intrinsics stable from Rust 1.89; the
+    // workspace builds with 1.88, where the kernel is left out (see
+    // `src/othello_flips/fast.rs`).
+    println!("cargo::rustc-check-cfg=cfg(othello_avx512)");
+    if rustc_minor().is_some_and(|minor| minor >= 89) {
+        println!("cargo::rustc-cfg=othello_avx512");
+    }
     let lib = std::fs::read_to_string("src/lib.rs").expect("src/lib.rs");
     let start = lib
         .find(BEGIN)

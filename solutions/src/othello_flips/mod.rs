@@ -4,6 +4,11 @@
 mod fast;
 mod reference;
 
+/// The fast solver's kernels, each on its own (the bench times each; the dispatch of
+/// `OthelloFlips::fast` picks the first). Not part of the problem's interface.
+#[doc(hidden)]
+pub use fast::{Kernel as FastKernel, kernels as fast_kernels};
+
 mod decoy;
 mod wrong;
 
@@ -197,7 +202,8 @@ impl Problem for OthelloFlips {
         reference::solve_with::<A>(input)
     }
 
-    /// `#[inline]`: callers in other crates inline the AVX2 dispatch (see `fast::solve`).
+    /// `#[inline]`: callers in other crates inline the dispatch, one load and one call (or the
+    /// kernel itself when their target has its features; see `fast::solve`).
     #[inline]
     fn fast(input: &Input) -> Answer {
         fast::solve(input)
