@@ -137,7 +137,12 @@ fn mutant_kills(problem: &str, outcomes: &[&str]) -> Vec<bool> {
             };
             match receive.recv_timeout(timeout) {
                 Ok(line) => {
-                    let Some(rest) = line.strip_prefix("mutant ") else {
+                    // libtest writes `test mutant_child ... ` in front of the child's first
+                    // line (which dropped the verdict of the first mutant each child ran).
+                    let Some(rest) = line
+                        .find("mutant ")
+                        .map(|at| &line[at + "mutant ".len()..])
+                    else {
                         continue;
                     };
                     let (k, verdict) = rest.split_once(' ').unwrap();
