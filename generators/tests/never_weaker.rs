@@ -139,9 +139,7 @@ fn mutant_kills(problem: &str, outcomes: &[&str]) -> Vec<bool> {
                 Ok(line) => {
                     // libtest writes `test mutant_child ... ` in front of the child's first
                     // line (which dropped the verdict of the first mutant each child ran).
-                    let Some(rest) = line
-                        .find("mutant ")
-                        .map(|at| &line[at + "mutant ".len()..])
+                    let Some(rest) = line.find("mutant ").map(|at| &line[at + "mutant ".len()..])
                     else {
                         continue;
                     };
