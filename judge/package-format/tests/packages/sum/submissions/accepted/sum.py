@@ -1,0 +1,3 @@
+# Python integers do not overflow.
+a, b = map(int, input().split())
+print(a + b)
