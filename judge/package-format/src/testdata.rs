@@ -228,6 +228,9 @@ pub struct TestData {
     pub validation_cases: Vec<TestCase>,
     /// The test data groups, in name order.
     pub groups: Vec<TestGroup>,
+    /// `.interaction` files with no test case (legacy: "additional sample interaction
+    /// protocols"), to show, not to judge.
+    pub interaction_only: Vec<PathBuf>,
 }
 
 /// What the walk needs to know.
@@ -294,12 +297,17 @@ pub(crate) fn read(cx: &Context, warnings: &mut Warnings) -> Result<TestData, Pa
             category,
             tests: Vec::new(),
             groups: Vec::new(),
+            interaction_only: Vec::new(),
             ancestors: Vec::new(),
         };
         walk.folder(&folder, category.folder(), &root_config, 0, warnings)?;
         let Walk {
-            mut tests, groups, ..
+            mut tests,
+            groups,
+            interaction_only,
+            ..
         } = walk;
+        out.interaction_only.extend(interaction_only);
         tests.sort_by(|a, b| a.name.cmp(&b.name));
         if matches!(category, Category::Sample | Category::Secret) {
             out.tests.extend(tests);
@@ -420,6 +428,7 @@ struct Walk<'a, 'b> {
     category: Category,
     tests: Vec<TestCase>,
     groups: Vec<TestGroup>,
+    interaction_only: Vec<PathBuf>,
     /// Canonical paths of the folders being walked, to stop symlink cycles.
     ancestors: Vec<PathBuf>,
 }
@@ -490,6 +499,12 @@ impl Walk<'_, '_> {
                 }
                 let child_name = format!("{name}/{}", entry.name);
                 self.folder(&entry.relative, &child_name, &config, depth + 1, warnings)?;
+                continue;
+            }
+            if let Some(base) = entry.name.strip_suffix(".interaction")
+                && !has(&format!("{base}.in"))
+            {
+                self.interaction_only.push(cx.root.path(&entry.relative));
                 continue;
             }
             let Some(base) = entry.name.strip_suffix(".in") else {
