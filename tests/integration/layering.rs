@@ -3,7 +3,8 @@
 //!
 //! - crates depend one way: the `judge` binary → {`judge-package`, `judge-report`} →
 //!   `judge-core` → {`generators`, `sandbox`} → `solutions`, which uses the standard library
-//!   only (single-file export inlines its modules as they are);
+//!   only (single-file export inlines its modules as they are); `package-format` (reading
+//!   contest problem packages) depends on no workspace crate, so any layer may use it;
 //! - within every crate, no two modules depend on each other (no cycles), and the binary's
 //!   commands never import each other;
 //! - `unsafe` only in the sandbox crate and the solvers' SIMD kernels: every other crate
@@ -81,9 +82,14 @@ fn cycle_from(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option
 }
 
 /// Every crate of the workspace: (package name, its folder below the root, its sources).
-const CRATES: [(&str, &str, &str); 7] = [
+const CRATES: [(&str, &str, &str); 8] = [
     ("boardjudge", ".", "judge"),
     ("judge-package", "judge/package", "judge/package/src"),
+    (
+        "package-format",
+        "judge/package-format",
+        "judge/package-format/src",
+    ),
     ("judge-report", "judge/report", "judge/report/src"),
     ("judge-core", "judge/core", "judge/core/src"),
     ("sandbox", "judge/sandbox", "judge/sandbox/src"),
@@ -98,12 +104,19 @@ fn allowed(name: &str) -> &'static [&'static str] {
             "judge-package",
             "judge-report",
             "judge-core",
+            "package-format",
             "sandbox",
             "generators",
             "solutions",
         ],
-        "judge-package" | "judge-report" => &["judge-core", "sandbox", "generators", "solutions"],
-        "judge-core" => &["sandbox", "generators", "solutions"],
+        "judge-package" | "judge-report" => &[
+            "judge-core",
+            "package-format",
+            "sandbox",
+            "generators",
+            "solutions",
+        ],
+        "judge-core" => &["package-format", "sandbox", "generators", "solutions"],
         "generators" => &["solutions"],
         _ => &[],
     }

@@ -335,7 +335,7 @@ fn naive(answer: &[u8], output: &[u8], f: &Flags) -> bool {
         if f.case_sensitive {
             a == o
         } else {
-            a.to_ascii_lowercase() == o.to_ascii_lowercase()
+            a.eq_ignore_ascii_case(o)
         }
     })
 }
