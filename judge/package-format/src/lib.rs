@@ -23,6 +23,8 @@
 
 // Only the sandbox crate and the solvers' SIMD kernels may use `unsafe`.
 #![forbid(unsafe_code)]
+// Every public item says what it is: the crate is read by the judge's other layers.
+#![warn(missing_docs)]
 
 pub mod default_output_validator;
 pub mod error;
