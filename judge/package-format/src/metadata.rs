@@ -74,6 +74,46 @@ pub struct Limits {
     pub validation_passes: u64,
 }
 
+impl Limits {
+    /// The time limit by the format's rule ("Problem timing", 2025-09; problemtools applies
+    /// the same to legacy with `time_multiplier`/`time_safety_margin`): the given limit if
+    /// there is one, else the smallest positive multiple of `time_resolution` that is at least
+    /// `slowest_accepted × ac_to_time_limit` (problemtools: at least one step). The result
+    /// must also satisfy `time_limit × time_limit_to_tle ≤ fastest_too_slow` (the fastest run
+    /// of a submission that must time out, `None` when there is none); `Err` says why not.
+    pub fn derive_time_limit(
+        &self,
+        slowest_accepted: f64,
+        fastest_too_slow: Option<f64>,
+    ) -> Result<f64, String> {
+        let limit = match self.time_limit {
+            Some(t) => t,
+            None => {
+                let exact = slowest_accepted * self.ac_to_time_limit;
+                // A hair below the next step counts as that step (floating-point products).
+                let steps = ((exact / self.time_resolution) - 1e-9).ceil().max(1.0);
+                // 7 × 0.1 is 0.7000000000000001 in binary: report 0.7.
+                (steps * self.time_resolution * 1e9).round() / 1e9
+            }
+        };
+        if slowest_accepted * self.ac_to_time_limit > limit + 1e-9 {
+            return Err(format!(
+                "the slowest accepted run {slowest_accepted:.3} s × {} exceeds the time limit {limit} s",
+                self.ac_to_time_limit
+            ));
+        }
+        if let Some(too_slow) = fastest_too_slow
+            && limit * self.time_limit_to_tle > too_slow + 1e-9
+        {
+            return Err(format!(
+                "the time limit {limit} s × {} exceeds the fastest too-slow run {too_slow:.3} s",
+                self.time_limit_to_tle
+            ));
+        }
+        Ok(limit)
+    }
+}
+
 /// Where the time limit came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeLimitSource {
@@ -856,6 +896,38 @@ mod tests {
         let m = read(node.as_ref(), Some("3.5\n"), &mut w).unwrap();
         assert_eq!(m.limits.time_limit, Some(1.0));
         assert!(read(None, Some("fast"), &mut w).is_err());
+    }
+
+    #[test]
+    fn time_limit_by_the_rule() {
+        let (m, _) = read_text("problem_format_version: 2025-09\n").unwrap();
+        let l = &m.limits;
+        assert_eq!(l.derive_time_limit(0.3, None), Ok(1.0), "at least one step");
+        assert_eq!(l.derive_time_limit(0.7, None), Ok(2.0), "0.7 × 2 = 1.4 → 2");
+        assert_eq!(
+            l.derive_time_limit(1.0, Some(3.0)),
+            Ok(2.0),
+            "2 × 1.5 = 3 ≤ 3"
+        );
+        assert!(l.derive_time_limit(1.0, Some(2.9)).is_err());
+        let (m, _) = read_text(
+            "problem_format_version: 2025-09\nlimits: {time_limit: 1, time_resolution: 0.1}\n",
+        )
+        .unwrap();
+        assert_eq!(m.limits.derive_time_limit(0.4, None), Ok(1.0));
+        assert!(
+            m.limits.derive_time_limit(0.6, None).is_err(),
+            "0.6 × 2 > the given 1 s"
+        );
+        let (m, _) =
+            read_text("problem_format_version: 2025-09\nlimits: {time_resolution: 0.1}\n").unwrap();
+        assert_eq!(m.limits.derive_time_limit(0.35, None), Ok(0.7));
+        let (m, _) = read_text("limits: {time_multiplier: 3}\n").unwrap();
+        assert_eq!(
+            m.limits.derive_time_limit(0.5, None),
+            Ok(2.0),
+            "legacy: 0.5 × 3 = 1.5 → 2"
+        );
     }
 
     #[test]
