@@ -407,6 +407,27 @@ fn expected_results_outside_the_standard_folders_only() {
 }
 
 #[test]
+fn a_folder_without_a_rule_expects_nothing_and_says_so() {
+    // problemtools' examples keep slow but correct solutions in `slow_accepted/`, which no
+    // version defines: nothing can be checked, and the reader says so.
+    let s = minimal("legacy", "");
+    s.file("submissions/slow_accepted/slow.py", "print(input())\n");
+    let p = s.read().unwrap();
+    let slow = p
+        .submissions
+        .iter()
+        .find(|s| s.name == "slow_accepted/slow.py")
+        .unwrap();
+    assert!(slow.expectation.rules.is_empty());
+    let run = [("sample/1", Verdict::Re), ("secret/1", Verdict::Tle)];
+    assert!(slow.expectation.allows_verdicts(&run, Verdict::Re).is_ok());
+    assert!(warned(
+        &p,
+        "slow_accepted/slow.py: nothing says what it should get"
+    ));
+}
+
+#[test]
 fn submissions_yaml_overrides_default_folders_key_by_key() {
     let s = minimal("2025-09", "");
     s.file(
