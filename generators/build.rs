@@ -1,4 +1,4 @@
-//! Applies the recorded mutation population of every problem (`solutions/src/<p>/mutants.txt`,
+//! Applies the recorded mutation population of every problem (`tests/data/<id>/mutants.txt`,
 //! written by `solutions/mutants.sh --fast --record`) to copies of the mutated files, so the
 //! never-weaker check (`tests/never_weaker.rs`) can run every mutant in process on the kept
 //! test sets: `OUT_DIR/mutants.rs`, one module per problem folder with `MUTANTS` (each
@@ -111,8 +111,12 @@ fn main() {
     );
     for folder in folders {
         let module = folder.file_name().unwrap().to_string_lossy().into_owned();
-        let list = folder.join("mutants.txt");
-        for file in ["mutants.txt", "reference.rs", "fast.rs", "mod.rs"] {
+        let list = root
+            .join("tests/data")
+            .join(module.replace('_', "-"))
+            .join("mutants.txt");
+        println!("cargo:rerun-if-changed={}", list.display());
+        for file in ["reference.rs", "fast.rs", "mod.rs"] {
             println!("cargo:rerun-if-changed={}", folder.join(file).display());
         }
         let text = std::fs::read_to_string(&list).unwrap_or_default();

@@ -10,12 +10,12 @@
 #   --fast    mutate each problem's fast.rs too (the same test checks the fast solver).
 #   --record  afterwards, write each problem's mutation population — every viable mutant of
 #             the files mutated, with where it is, the text it replaces (as a hash) and what
-#             replaces it — to solutions/src/<problem>/mutants.txt: the never-weaker check
+#             replaces it — to tests/data/<problem>/mutants.txt: the never-weaker check
 #             (generators/tests/never_weaker.rs) applies each of them in process to the kept
 #             test set. Lines of files not mutated in this run are kept.
 #
 # Mutants that cannot change a problem's answer on any valid input are excluded by the
-# regexes of its folder's equivalent-mutants.txt, each with its argument. Most change code
+# regexes of its tests/data/<problem>/equivalent-mutants.txt, each with its argument. Most change code
 # only a board-access model reaches (with the exact accessor `scans` is always true and
 # ignores its length, `beyond` returns the cell it is given, no read aliases, so a loop bound
 # that stops an aliased walk is never reached); the closing note of issue 13 gives the rest.
@@ -47,7 +47,7 @@ for problem in "${problems[@]}"; do
   [ -f "$folder/reference.rs" ] || { echo "mutants.sh: no problem '$problem' (no $folder/reference.rs)" >&2; exit 2; }
   args+=(--file "$folder/reference.rs")
   ((fast)) && args+=(--file "$folder/fast.rs")
-  for excluded in "$folder/equivalent-mutants.txt" "$folder/cpu-dependent-mutants.txt"; do
+  for excluded in "tests/data/$problem/equivalent-mutants.txt" "tests/data/$problem/cpu-dependent-mutants.txt"; do
     [ -f "$excluded" ] || continue
     while IFS= read -r line; do
       case $line in '' | '#'*) ;; *) args+=(--exclude-re "$line") ;; esac
@@ -96,7 +96,7 @@ for o in outcomes:
         "\t".join([m["file"], span, fnv(original), escape(m["replacement"]), outcome, m["name"]]))
 for problem in sys.argv[2:]:
     folder = "solutions/src/" + problem.replace("-", "_")
-    path = folder + "/mutants.txt"
+    path = "tests/data/" + problem + "/mutants.txt"
     try:
         kept = [l for l in open(path).read().split("\n") if l and not l.startswith("#")]
     except FileNotFoundError:

@@ -1,4 +1,4 @@
-//! The case corpus of a problem: data, not code (`solutions/src/<problem>/corpus.toml`), in the
+//! The case corpus of a problem: data, not code (`tests/data/<problem>/corpus.toml`), in the
 //! manner of regex's `testdata/*.toml`. The same cases are fed to every solver the problem
 //! has, in process, and to the `judge` binary and external submissions by the integration
 //! tests.
@@ -51,7 +51,7 @@ pub fn corpus<P: Problem>() -> Corpus {
 
 /// Where the corpus of problem `id` lives in this repository.
 pub fn corpus_path(id: &str) -> String {
-    format!("solutions/src/{}/corpus.toml", id.replace('-', "_"))
+    format!("tests/data/{id}/corpus.toml")
 }
 
 /// Runs every case of `P`'s corpus against the parser and every given solver, and returns one

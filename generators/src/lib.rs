@@ -1,8 +1,9 @@
 //! Generators of the board problems' inputs, and everything that plans test sets from them.
 //!
 //! Per problem, a folder with the same files: `families.rs` (its [`Generate`] impl: valid and
-//! invalid families, shrinking steps, the fuzz decoder) and `golden.toml` (pinned digests of
-//! generated output), plus `testset.txt` (the kept default test set). Shared: the seeded
+//! invalid families, shrinking steps, the fuzz decoder); its `golden.toml` (pinned digests of
+//! generated output) and `testset.txt` (the kept default test set) are in `tests/data/<id>/`.
+//! Shared: the seeded
 //! streams ([`rng`], [`generate`]), stone placement ([`stones`]), format-level invalid inputs
 //! ([`invalid`]), the case corpus reader ([`corpus`]), boundary obligations and their builders
 //! ([`obligations`], [`boundary`]) and the fuzz targets' bodies ([`fuzz_bodies`]).

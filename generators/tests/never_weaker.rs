@@ -1,11 +1,11 @@
 //! Never weaker: a fixed, broad population of wrong programs is scored against each kept
-//! default test set (`src/<p>/testset.txt`), and the score is kept beside it
-//! (`src/<p>/score.txt`). The population, per problem:
+//! default test set (`tests/data/<id>/testset.txt`), and the score is kept beside it
+//! (`tests/data/<id>/score.txt`). The population, per problem:
 //!
 //! - `wrong`: every hand-written known-wrong solver (decoy models included);
 //! - `model`: every board-access model that is a wrong solver;
 //! - `mutant`: every viable mutant of the reference and fast solvers from the mutation runs
-//!   (`solutions/src/<p>/mutants.txt`, applied to copies of the files by `build.rs`), each run
+//!   (`tests/data/<id>/mutants.txt`, applied to copies of the files by `build.rs`), each run
 //!   in a child process (a mutant may loop forever or overflow its stack: that, like a panic
 //!   or a wrong answer on a test, kills it);
 //! - `probe`: the random-family disagreement probes of `generators::probes`.
@@ -46,8 +46,8 @@ const HANGING_MUTANT_TIMEOUT: Duration = Duration::from_millis(500);
 
 fn folder<P: Problem>() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("src")
-        .join(P::ID.replace('-', "_"))
+        .join("../tests/data")
+        .join(P::ID)
 }
 
 /// The kept test set: (input, answer text) per test, and the file's text.

@@ -4,10 +4,11 @@
 //! strict parser that is also its validator, the text formats, and its [`Problem`] impl),
 //! `reference.rs` (the solver written to be obviously correct), `fast.rs` (the solver written
 //! to be fast, which must agree with the reference everywhere), `wrong.rs` (known-wrong
-//! solvers, each a realistic bug, its bug as data), `corpus.toml` (hand-made cases with
-//! answers worked out from the spec), `statement.en.tex` and `equivalent-mutants.txt`. Its
-//! generators are the `generators` crate's folder of the same name. This crate uses the
-//! standard library only, so `judge package` can inline its modules into one file.
+//! solvers, each a realistic bug, its bug as data). Its data — `corpus.toml` (hand-made cases
+//! with answers worked out from the spec), `statement.en.tex`, the mutation lists and the kept
+//! test set — is in `tests/data/<id>/`. Its generators are the `generators` crate's folder of
+//! the same name. This crate uses the standard library only, so `judge package` can inline its
+//! modules into one file.
 //!
 //! The list of problems is a few `pub mod` lines below; `build.rs` makes [`for_each_problem!`]
 //! from them, which everything that needs all problems (the generators, the judge's registry,

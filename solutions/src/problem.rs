@@ -12,7 +12,7 @@ pub trait Problem: Sized + Send + Sync + 'static {
     const ID: &'static str;
     /// One line saying what the problem asks.
     const SUMMARY: &'static str;
-    /// The problem's case corpus, `solutions/src/<id>/corpus.toml` (read by `generators::corpus`).
+    /// The problem's case corpus, `tests/data/<id>/corpus.toml` (read by `generators::corpus`).
     const CORPUS: &'static str;
 
     type Input: Clone + Eq + Hash + Debug + Send + Sync + 'static;

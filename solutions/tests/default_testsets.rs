@@ -1,5 +1,5 @@
 //! The reference (and fast) solvers against the kept default test sets,
-//! `generators/src/PROBLEM/testset.txt` (kept equal to `judge testset PROBLEM --seed 1` by an
+//! `tests/data/PROBLEM/testset.txt` (kept equal to `judge testset PROBLEM --seed 1` by an
 //! integration test). This is the test the mutation score is measured with:
 //! `cargo mutants -p solutions -f 'solutions/src/*/reference.rs' -- --test default_testsets`
 //! (see the README, "Mutation score"): a mutant of a reference solver that this test does not
@@ -14,9 +14,9 @@ fn check<P: Problem>() {
 /// Also runs `extra(input, answer text)` on every test.
 fn check_with<P: Problem>(extra: impl Fn(&P::Input, &str)) {
     let path = format!(
-        "{}/../generators/src/{}/testset.txt",
+        "{}/../tests/data/{}/testset.txt",
         env!("CARGO_MANIFEST_DIR"),
-        P::ID.replace('-', "_")
+        P::ID
     );
     let bundle = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut tests = 0;

@@ -1,5 +1,5 @@
 //! The default test sets (`judge testset PROBLEM --seed 1`) are kept, inputs and answers, in
-//! `generators/src/PROBLEM/testset.txt`, where `solutions/tests/default_testsets.rs` runs the
+//! `tests/data/PROBLEM/testset.txt`, where `solutions/tests/default_testsets.rs` runs the
 //! reference solvers on them without the judge: the test cargo-mutants runs (see the README,
 //! "Mutation score"). This test keeps those files equal to what the judge writes; after an
 //! intended change to generated tests, rewrite them with `BOARDJUDGE_BLESS=1`.
@@ -43,8 +43,8 @@ fn kept_default_test_sets_match_what_the_judge_writes() {
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let fresh = bundle(&dir);
         let kept_path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("generators/src")
-            .join(problem.replace('-', "_"))
+            .join("tests/data")
+            .join(problem)
             .join("testset.txt");
         if bless {
             std::fs::create_dir_all(kept_path.parent().unwrap()).unwrap();

@@ -117,11 +117,11 @@ fn check_plain_set<P: Problem>(files: &BTreeMap<String, Vec<u8>>) {
     );
 }
 
-/// The golden digest `key` of problem `P`, from `generators/src/<problem>/golden.toml`.
+/// The golden digest `key` of problem `P`, from `tests/data/<problem>/golden.toml`.
 fn golden<P: Problem>(key: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("generators/src")
-        .join(P::ID.replace('-', "_"))
+        .join("tests/data")
+        .join(P::ID)
         .join("golden.toml");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e} (every problem pins its digests)", path.display()));

@@ -142,21 +142,18 @@ pub fn write(
             dir.display()
         )));
     }
-    let statement = programs::problem_file(problem, "statement.en.tex").ok_or_else(|| {
+    let statement = programs::statement(problem).ok_or_else(|| {
         JudgeError::from(JuryError::Problem {
             problem: problem.id().to_string(),
-            why: format!(
-                "no statement.en.tex in solutions/src/{}/",
-                programs::module_of(problem)
-            ),
+            why: format!("no statement.en.tex in tests/data/{}/", problem.id()),
         })
     })?;
     let title = problem_name(statement).ok_or_else(|| {
         JudgeError::from(JuryError::Problem {
             problem: problem.id().to_string(),
             why: format!(
-                "solutions/src/{}/statement.en.tex: no \\problemname{{…}} on its first line",
-                programs::module_of(problem)
+                "tests/data/{}/statement.en.tex: no \\problemname{{…}} on its first line",
+                problem.id()
             ),
         })
     })?;

@@ -36,12 +36,11 @@ pub fn module_of(problem: &dyn ProblemEntry) -> String {
     problem.id().replace('-', "_")
 }
 
-/// A data file of the problem's folder, e.g. `statement.en.tex`.
-pub fn problem_file(problem: &dyn ProblemEntry, name: &str) -> Option<&'static str> {
-    let path = format!("{}/{name}", module_of(problem));
-    embedded::FILES
+/// The problem's LaTeX statement, `tests/data/<id>/statement.en.tex`.
+pub fn statement(problem: &dyn ProblemEntry) -> Option<&'static str> {
+    embedded::STATEMENTS
         .iter()
-        .find(|(p, _)| *p == path)
+        .find(|(id, _)| *id == problem.id())
         .map(|(_, text)| *text)
 }
 

@@ -176,7 +176,7 @@ pub fn is_timing_line(line: &str) -> bool {
 
 /// Writes the shrunk case (`shrunk.in`, `shrunk.ans`, `shrunk.svg`), the original
 /// (`original.in`, `original.ans`), what the candidate printed (`*.got`), and `case.toml`: a
-/// corpus entry to append to `solutions/src/PROBLEM/corpus.toml` as a regression test.
+/// corpus entry to append to `tests/data/PROBLEM/corpus.toml` as a regression test.
 pub fn save(problem: &dyn ProblemEntry, finding: &Finding, dir: &Path) -> Result<(), JudgeError> {
     create_dir(dir)?;
     write_file(&dir.join("original.in"), finding.input.as_bytes())?;

@@ -53,7 +53,7 @@ impl Problem for Attack25 {
     const ID: &'static str = "attack25";
     const SUMMARY: &'static str =
         "which panels each of the four colours may take next in Attack 25";
-    const CORPUS: &'static str = include_str!("corpus.toml");
+    const CORPUS: &'static str = include_str!("../../../tests/data/attack25/corpus.toml");
     type Input = Input;
     type Answer = Answer;
 

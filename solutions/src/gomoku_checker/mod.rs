@@ -28,7 +28,7 @@ pub struct GomokuChecker;
 impl Problem for GomokuChecker {
     const ID: &'static str = "gomoku-checker";
     const SUMMARY: &'static str = "is a 19x19 gomoku position reachable in a game (YES/NO)";
-    const CORPUS: &'static str = include_str!("corpus.toml");
+    const CORPUS: &'static str = include_str!("../../../tests/data/gomoku-checker/corpus.toml");
     type Input = Input;
     type Answer = Answer;
 

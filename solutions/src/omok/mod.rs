@@ -38,7 +38,7 @@ impl Problem for Omok {
     const ID: &'static str = "omok";
     const SUMMARY: &'static str =
         "who has exactly five in a row on a 19x19 board, and where it starts";
-    const CORPUS: &'static str = include_str!("corpus.toml");
+    const CORPUS: &'static str = include_str!("../../../tests/data/omok/corpus.toml");
     type Input = Input;
     type Answer = Answer;
 

@@ -63,7 +63,7 @@ pub struct OthelloFlips;
 impl Problem for OthelloFlips {
     const ID: &'static str = "othello-flips";
     const SUMMARY: &'static str = "which discs black's move on an 8x8 othello board flips";
-    const CORPUS: &'static str = include_str!("corpus.toml");
+    const CORPUS: &'static str = include_str!("../../../tests/data/othello-flips/corpus.toml");
     type Input = Input;
     type Answer = Answer;
 

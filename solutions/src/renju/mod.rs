@@ -79,7 +79,7 @@ impl Problem for Renju {
     const ID: &'static str = "renju";
     const SUMMARY: &'static str =
         "classify black's renju move: five, forbidden shapes, four-three, four, three or none";
-    const CORPUS: &'static str = include_str!("corpus.toml");
+    const CORPUS: &'static str = include_str!("../../../tests/data/renju/corpus.toml");
     type Input = Input;
     type Answer = Answer;
 
