@@ -11,6 +11,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+// Where each problem's files are: the one module that builds their paths (a build script
+// cannot use the `solutions` crate without building it a second time). Most of it is for the
+// crates' tests.
+#[allow(dead_code)]
+#[path = "../solutions/src/problem_files.rs"]
+mod problem_files;
+
 fn fnv(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
@@ -90,8 +97,11 @@ fn camel(module: &str) -> String {
 }
 
 fn main() {
-    let root =
-        PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("..");
+    let root = problem_files::repository();
+    println!(
+        "cargo:rerun-if-changed={}",
+        root.join("solutions/src/problem_files.rs").display()
+    );
     let problems = root.join("solutions/src");
     println!("cargo:rerun-if-changed={}", problems.display());
     let mut folders: Vec<PathBuf> = std::fs::read_dir(&problems)
@@ -111,10 +121,8 @@ fn main() {
     );
     for folder in folders {
         let module = folder.file_name().unwrap().to_string_lossy().into_owned();
-        let list = root
-            .join("tests/data")
-            .join(module.replace('_', "-"))
-            .join("mutants.txt");
+        let id = problem_files::id(&module);
+        let list = problem_files::MUTANTS.path(&id);
         println!("cargo:rerun-if-changed={}", list.display());
         for file in ["reference.rs", "fast.rs", "mod.rs"] {
             println!("cargo:rerun-if-changed={}", folder.join(file).display());
@@ -129,7 +137,10 @@ fn main() {
         {
             let fields: Vec<&str> = line.split('\t').collect();
             let [file, span, hash, replacement, outcome, name] = fields[..] else {
-                stale.push(format!("{module}/mutants.txt: a malformed line: {line}"));
+                stale.push(format!(
+                    "{}: a malformed line: {line}",
+                    problem_files::MUTANTS.relative(&id).display()
+                ));
                 continue;
             };
             let source = std::fs::read_to_string(root.join(file)).unwrap_or_default();

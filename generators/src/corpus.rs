@@ -51,7 +51,10 @@ pub fn corpus<P: Problem>() -> Corpus {
 
 /// Where the corpus of problem `id` lives in this repository.
 pub fn corpus_path(id: &str) -> String {
-    format!("tests/data/{id}/corpus.toml")
+    solutions::problem_files::CORPUS
+        .relative(id)
+        .display()
+        .to_string()
 }
 
 /// Runs every case of `P`'s corpus against the parser and every given solver, and returns one

@@ -1,26 +1,20 @@
 //! The fuzz targets' bodies on stable: committed inputs replay cleanly, the parse body holds
 //! on every corpus input and on random bytes, and the differential body finds a planted bug.
 
-use std::path::Path;
-
 use generators::corpus::corpus;
 use generators::fuzz_bodies::{Outcome, differential, generated, parse};
 use generators::{Generate, Rng};
+use solutions::problem_files::{FUZZ_DIFFERENTIAL, FUZZ_GENERATORS, FUZZ_PARSE};
 use solutions::{GomokuChecker, Problem, tests_per_problem};
 
 fn replay<P: Generate>(module: &str) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(P::ID)
-        .join("fuzz");
     let mut replayed = 0;
-    for (target, kind) in [("parse", 0), ("differential", 1), ("generators", 2)] {
-        let dir = root.join(target);
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.unwrap().path();
+    for (target, kind) in [
+        (FUZZ_PARSE, 0),
+        (FUZZ_DIFFERENTIAL, 1),
+        (FUZZ_GENERATORS, 2),
+    ] {
+        for path in target.files(P::ID) {
             if path.extension().is_some_and(|e| e == "txt") {
                 continue; // the decoded board kept beside a binary input
             }

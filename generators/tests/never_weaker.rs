@@ -20,7 +20,6 @@
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -28,6 +27,7 @@ use std::time::Duration;
 use generators::Generate;
 use generators::probes::{killed, probes};
 use solutions::Problem;
+use solutions::problem_files::{KEPT_TEST_SET, MUTANTS, SCORE, kept_tests};
 
 #[allow(dead_code, clippy::all)]
 mod mutants {
@@ -44,26 +44,15 @@ const MUTANT_TIMEOUT: Duration = Duration::from_secs(2);
 /// and it is killed either way (a timeout counts as caught, as in cargo-mutants).
 const HANGING_MUTANT_TIMEOUT: Duration = Duration::from_millis(500);
 
-fn folder<P: Problem>() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(P::ID)
-}
-
 /// The kept test set: (input, answer text) per test, and the file's text.
 fn kept<P: Problem>() -> (Vec<(P::Input, String)>, String) {
-    let path = folder::<P>().join("testset.txt");
-    let bundle = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let tests = bundle
-        .split("=== ")
-        .skip(1)
-        .map(|block| {
-            let (_, rest) = block.split_once('\n').expect("a name line");
-            let (input, answer) = rest.split_once("--- answer\n").expect("an answer");
-            (
-                P::parse(input.as_bytes()).expect("a valid input"),
-                answer.to_string(),
-            )
+    let bundle = KEPT_TEST_SET.read(P::ID);
+    let tests = kept_tests(&bundle)
+        .into_iter()
+        .map(|test| {
+            let input = P::parse(test.input.as_bytes())
+                .unwrap_or_else(|e| panic!("{}: kept test {}: {e}", P::ID, test.name));
+            (input, test.answer)
         })
         .collect();
     (tests, bundle)
@@ -274,6 +263,15 @@ fn recorded(text: &str) -> (BTreeSet<String>, BTreeSet<String>, String) {
 }
 
 fn never_weaker<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str]) {
+    // `build.rs` reads a missing list as no mutants: without this the population would
+    // silently lose them all.
+    assert!(
+        MUTANTS.path(P::ID).is_file(),
+        "{}: {} is missing ({})",
+        P::ID,
+        MUTANTS.relative(P::ID).display(),
+        MUTANTS.what
+    );
     let now = score::<P>(list, stale);
     assert!(
         now.stale.is_empty(),
@@ -283,7 +281,7 @@ fn never_weaker<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stal
         P::ID,
         now.stale
     );
-    let path = folder::<P>().join("score.txt");
+    let path = SCORE.path(P::ID);
     let old = std::fs::read_to_string(&path).unwrap_or_default();
     let (was_killed, was_population, was_testset) = recorded(&old);
     let lost: Vec<&String> = was_killed
@@ -322,7 +320,7 @@ fn never_weaker<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stal
          population gone {gone:?}, new {new:?}; newly killed {gained:?}): kept test sets change only \
          together with their score: rerun with BOARDJUDGE_BLESS=1",
         P::ID,
-        path.display(),
+        SCORE.relative(P::ID).display(),
         was_testset,
         now.testset,
     );

@@ -5,6 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
+// Where each problem's files are: the one module that builds their paths (a build script
+// cannot use the `solutions` crate without building it a second time). Most of it is for the
+// crates' tests.
+#[allow(dead_code)]
+#[path = "../../solutions/src/problem_files.rs"]
+mod problem_files;
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let src = manifest.join("../../solutions/src");
@@ -22,16 +29,20 @@ fn main() {
         ));
     }
     out.push_str("];\n");
-    let data = manifest.join("../../tests/data");
-    println!("cargo:rerun-if-changed={}", data.display());
-    let mut statements: Vec<(String, String)> = std::fs::read_dir(&data)
-        .unwrap_or_else(|e| panic!("{}: {e}", data.display()))
-        .map(|entry| entry.expect("reading tests/data").path())
-        .filter(|folder| folder.join("statement.en.tex").is_file())
-        .map(|folder| {
-            let id = folder.file_name().unwrap().to_string_lossy().into_owned();
-            let path = std::fs::canonicalize(folder.join("statement.en.tex")).expect("a file");
-            (id, path.to_string_lossy().into_owned())
+    // A problem is a folder of `solutions/src` with a reference solver; its statement is
+    // where `problem_files` says.
+    let mut statements: Vec<(String, String)> = std::fs::read_dir(&src)
+        .unwrap_or_else(|e| panic!("{}: {e}", src.display()))
+        .map(|entry| entry.expect("reading the solutions source folder").path())
+        .filter(|folder| folder.join("reference.rs").is_file())
+        .filter_map(|folder| {
+            let id = problem_files::id(&folder.file_name()?.to_string_lossy());
+            let statement = problem_files::STATEMENT.path(&id);
+            println!("cargo:rerun-if-changed={}", statement.display());
+            // A missing statement is `judge package`'s error for that problem (and the shape
+            // check's), not a build failure of every command.
+            let absolute = std::fs::canonicalize(&statement).ok()?;
+            Some((id, absolute.to_string_lossy().into_owned()))
         })
         .collect();
     statements.sort();

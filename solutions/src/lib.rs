@@ -53,5 +53,6 @@ pub mod error;
 pub mod grid_text;
 pub mod picture;
 pub mod problem;
+pub mod problem_files;
 pub mod runs;
 pub mod scan;

@@ -5,7 +5,7 @@
 //! second kind (named `reads-…`: right answers, wrong reads) is judged with `--sanitize` in
 //! `sanitize.rs`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use solutions::{Problem, tests_per_problem};
 
@@ -14,15 +14,7 @@ use crate::util::*;
 
 /// A problem's contestant programs.
 pub fn contestants(id: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(id)
-        .join("contestants");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|d| d.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    found.sort();
-    found
+    solutions::problem_files::CONTESTANTS.files(id)
 }
 
 fn default_test_set_rejects_every_contestant_program<P: Problem>() {

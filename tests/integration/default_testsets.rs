@@ -6,11 +6,12 @@
 
 use std::path::Path;
 
+use solutions::problem_files::{KEPT_TEST_SET, KeptTest, kept_test_set_text};
+
 use crate::generation::scratch;
 use crate::util::*;
 
-/// The bundle text: for each test in name order, `=== NAME`, its input, `--- answer`, its
-/// answer.
+/// The kept test set's text of the test folder `dir`, its tests in name order.
 fn bundle(dir: &Path) -> String {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -20,14 +21,15 @@ fn bundle(dir: &Path) -> String {
         })
         .collect();
     names.sort();
-    let mut out = String::new();
-    for name in names {
-        out.push_str(&format!("=== {name}\n"));
-        out.push_str(&std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap());
-        out.push_str("--- answer\n");
-        out.push_str(&std::fs::read_to_string(dir.join(format!("{name}.ans"))).unwrap());
-    }
-    out
+    let tests: Vec<KeptTest> = names
+        .into_iter()
+        .map(|name| KeptTest {
+            input: std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap(),
+            answer: std::fs::read_to_string(dir.join(format!("{name}.ans"))).unwrap(),
+            name,
+        })
+        .collect();
+    kept_test_set_text(&tests)
 }
 
 #[test]
@@ -42,10 +44,7 @@ fn kept_default_test_sets_match_what_the_judge_writes() {
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let fresh = bundle(&dir);
-        let kept_path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
-            .join(problem)
-            .join("testset.txt");
+        let kept_path = KEPT_TEST_SET.path(problem);
         if bless {
             std::fs::create_dir_all(kept_path.parent().unwrap()).unwrap();
             std::fs::write(&kept_path, &fresh).unwrap();

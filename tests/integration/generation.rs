@@ -119,18 +119,7 @@ fn check_plain_set<P: Problem>(files: &BTreeMap<String, Vec<u8>>) {
 
 /// The golden digest `key` of problem `P`, from `tests/data/<problem>/golden.toml`.
 fn golden<P: Problem>(key: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(P::ID)
-        .join("golden.toml");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (every problem pins its digests)", path.display()));
-    text.lines()
-        .filter_map(|l| l.split_once(" = \""))
-        .find(|(k, _)| *k == key)
-        .and_then(|(_, v)| v.split('"').next())
-        .unwrap_or_else(|| panic!("{}: no {key} digest", path.display()))
-        .to_string()
+    solutions::problem_files::golden_digest(P::ID, key)
 }
 
 /// `judge testset PROBLEM --seed 1` writes the same bytes twice, a well-formed set, and the

@@ -767,17 +767,9 @@ struct PictureExpectations {
 }
 
 fn picture_expectations(problem: &str) -> PictureExpectations {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(problem)
-        .join("picture.toml");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (every problem says what its picture shows)",
-            path.display()
-        )
-    });
-    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    let picture = solutions::problem_files::PICTURE;
+    toml::from_str(&picture.read(problem))
+        .unwrap_or_else(|e| panic!("{}: {e}", picture.relative(problem).display()))
 }
 
 #[test]

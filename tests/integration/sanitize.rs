@@ -10,11 +10,7 @@ use crate::generation::scratch;
 use crate::util::*;
 
 fn contestant(id: &str, name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(id)
-        .join("contestants")
-        .join(name)
+    solutions::problem_files::CONTESTANTS.path(id).join(name)
 }
 
 /// A test folder `dir/tests` with the given (name, input, answer) tests.
