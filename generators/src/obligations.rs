@@ -4,10 +4,10 @@
 //! Each problem lists its obligations ([`Obligations::obligations`], a fixed list computed from
 //! the board geometry) and says which ones an input meets ([`Obligations::met`], a predicate
 //! per obligation). `judge testset` builds its set so that every obligation is met, and writes
-//! the coverage next to the manifest. The obligation kinds:
+//! the coverage next to the manifest. Each problem's `boundary.rs` says which kinds it has and
+//! adds its own; the kinds shared here:
 //!
-//! - **Line problems** (gomoku-checker, omok, renju; for renju the runs are black's, through
-//!   `P`, with `P` played):
+//! - **Line problems** (about runs of five on a 19×19 or 15×15 board: [`line_obligations`]):
 //!   - `edge/D/END/SIDE/LEN` — a run of LEN (`5`, or `6+`) along direction D (`row`, `column`,
 //!     `diagonal` = `\`, `anti-diagonal` = `/`) whose cell just before (`before`) or after (`after`) it lies off the board beyond
 //!     SIDE (`top`, `left`, …, or a corner such as `top-left`);
@@ -15,21 +15,13 @@
 //!   - `alias/MODEL/D/END/same|opposite` — a run of five or more whose off-board end cell is
 //!     read by MODEL (`wrap-negative`: Python's index -1; `flat`: a row-major array) as a board
 //!     cell that holds a stone of the run's colour / of the other colour;
-//!   - `parallel/D/OFFSET/same|opposite` (omok, renju) — an exact five whose end cell, moved to
-//!     the parallel line at OFFSET (`+1`: one step clockwise from D, `-1`), holds a stone of the
-//!     five's colour / the other colour; for omok that stone is part of a parallel run of six
-//!     or more.
-//!   - `phantom/edge/SIDE/COLOUR`, `phantom/alias/MODEL/D/END` (gomoku-checker) — a four of the
-//!     player who did not move last whose next cell lies off the board: a read that finds that
-//!     colour there (stray memory, a thin pad, an aliased cell) sees a five that makes the
-//!     position unreachable. See [`phantom_obligations`].
-//! - **othello-flips**: `ray-to-edge/DIR` (whites from `P` up to the edge, nothing closes),
-//!   `closed-at-edge/DIR` (whites closed by black on the edge square), `alias/MODEL/DIR/COLOUR`
-//!   (a ray to the edge whose off-board square MODEL reads as a square of COLOUR: the wrap to
-//!   the next row), `play-on/SIDE` (`P` on each edge and corner).
-//! - **attack25**: `run-to-edge/DIR`, `closed-at-edge/DIR` (from an empty panel, a run of
-//!   other panels up to the edge, or closed by the panel on the edge), `alias/MODEL/DIR/taken|empty`,
-//!   `corner/CORNER/taken|empty`.
+//!   - `parallel/D/OFFSET/same|opposite` (with [`LineRules::parallel`]) — an exact five whose
+//!     end cell, moved to the parallel line at OFFSET (`+1`: one step clockwise from D, `-1`),
+//!     holds a stone of the five's colour / the other colour; with
+//!     [`LineRules::parallel_needs_six`] that stone is part of a parallel run of six or more.
+//! - **Ray problems** (about the squares seen from one square in the eight directions: [`ray_ends`],
+//!   [`rim`]): runs to each edge, closed there or not, what an aliasing read (`alias/MODEL/…`)
+//!   finds beyond the edge, the square itself on the rim.
 
 use std::collections::BTreeSet;
 
@@ -163,7 +155,7 @@ pub fn corner_diagonals(n: i32) -> [(&'static str, (i32, i32), Dir); 4] {
 pub struct LineRules {
     /// Are `parallel/…` obligations part of the list?
     pub parallel: bool,
-    /// Must the parallel stone be part of a run of six or more (omok's "six beside a five")?
+    /// Must the parallel stone be part of a run of six or more (a six beside a five)?
     pub parallel_needs_six: bool,
 }
 

@@ -8,10 +8,17 @@
 //! - within every crate, no two modules depend on each other (no cycles), and the binary's
 //!   commands never import each other;
 //! - `unsafe` only in the sandbox crate and the solvers' SIMD kernels: every other crate
-//!   forbids it.
+//!   forbids it;
+//! - problems are named in their own folders and in the list of problems, hardly anywhere
+//!   else: at most [`FILES_NAMING_MOST_PROBLEMS`] files outside the problems' folders (code,
+//!   tests, scripts, data: everything but Markdown) name four or more problems.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use solutions::problem_files::Home;
+
+use crate::util::problem_ids;
 
 /// `crate::NAME` references of every `.rs` file below `dir`, by top-level module.
 fn references(dir: &Path, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
@@ -201,4 +208,112 @@ fn the_scan_finds_a_planted_cycle() {
     graph.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
     graph.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
     assert_eq!(cycle_from(&graph, "a").unwrap(), ["a", "b", "a"]);
+}
+
+/// How many files outside the problems' folders may name four or more problems: the list of
+/// problems (`solutions/src/lib.rs`) and one more. Everything else that needs every problem
+/// expands `solutions::for_each_problem!`, asks `judge problems`, or reads the problems' data.
+const FILES_NAMING_MOST_PROBLEMS: usize = 2;
+
+/// Does `text` name `name` as a whole word (not inside a longer identifier: `omok` is not
+/// named by `gomoku`), ignoring case?
+fn names(text: &str, name: &str) -> bool {
+    let text = text.to_ascii_lowercase();
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    text.match_indices(name).any(|(i, _)| {
+        !is_word(text[..i].chars().next_back()) && !is_word(text[i + name.len()..].chars().next())
+    })
+}
+
+/// The ways a file may name problem `id`: its id, its module, and its module without `_`
+/// (its type's name, lowercased, and its package folder's name).
+fn spellings(id: &str) -> [String; 3] {
+    [id.to_string(), id.replace('-', "_"), id.replace('-', "")]
+}
+
+/// Every file below `dir` but those git ignores (the build's `target/`, fuzzing's corpora and
+/// reports: the names a `.gitignore` lists without wildcards, at any depth below it) and `.git`.
+fn repository_files(dir: &Path, ignored: &BTreeSet<String>, out: &mut Vec<PathBuf>) {
+    let mut ignored = ignored.clone();
+    if let Ok(text) = std::fs::read_to_string(dir.join(".gitignore")) {
+        ignored.extend(
+            text.lines()
+                .map(|l| l.trim().trim_matches('/'))
+                .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.contains('*'))
+                .map(str::to_string),
+        );
+    }
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name == ".git" || ignored.contains(&name) {
+            continue;
+        }
+        if path.is_dir() {
+            repository_files(&path, &ignored, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn few_files_outside_the_problems_folders_name_most_problems() {
+    let ids = problem_ids();
+    let folders: Vec<PathBuf> = ids
+        .iter()
+        .flat_map(|id| Home::ALL.map(|home| root().join(home.folder(id))))
+        .collect();
+    let mut files = Vec::new();
+    repository_files(root(), &BTreeSet::new(), &mut files);
+    let mut naming_most = Vec::new();
+    for file in &files {
+        if folders.iter().any(|f| file.starts_with(f))
+            || file.extension().is_some_and(|e| e == "md")
+        {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(file) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let named: Vec<&str> = ids
+            .iter()
+            .filter(|id| spellings(id).iter().any(|s| names(&text, s)))
+            .copied()
+            .collect();
+        if named.len() >= 4 {
+            let relative = file.strip_prefix(root()).unwrap();
+            naming_most.push(format!("{} ({})", relative.display(), named.join(", ")));
+        }
+    }
+    // The scan sees the list itself (a scan that found nothing would pass vacuously).
+    assert!(
+        naming_most
+            .iter()
+            .any(|f| f.starts_with("solutions/src/lib.rs ")),
+        "{naming_most:?}"
+    );
+    assert!(
+        naming_most.len() <= FILES_NAMING_MOST_PROBLEMS,
+        "{} files outside the problems' folders name four or more problems (at most \
+         {FILES_NAMING_MOST_PROBLEMS}: expand solutions::for_each_problem!, ask `judge problems` \
+         or put what differs per problem into its folder):\n  {}",
+        naming_most.len(),
+        naming_most.join("\n  ")
+    );
+}
+
+#[test]
+fn a_name_counts_only_as_a_whole_word() {
+    assert!(names("judge stress omok --seed 1", "omok"));
+    assert!(names("solutions::Omok", "omok"));
+    assert!(names("\"omok--row-col-swapped\"", "omok"));
+    assert!(!names("a gomoku board", "omok"));
+    assert!(!names("omok_like", "omok"));
+    assert!(names(
+        "mod gomoku_checker;",
+        &spellings("gomoku-checker")[1]
+    ));
+    assert!(names("GomokuChecker", &spellings("gomoku-checker")[2]));
 }

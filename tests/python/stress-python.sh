@@ -24,6 +24,20 @@ python3 tests/python/models.py "$work/py"
 problems=("$@")
 [ ${#problems[@]} -eq 0 ] && mapfile -t problems < <("$judge" problems | cut -d' ' -f1)
 seeds=${SEEDS:-1}
+# stones_left PICTURE_TOML INPUT: the stones of INPUT, by its problem's stone_letters and
+# board_lines.
+stones_left() {
+  python3 - "$1" "$2" <<'PY'
+import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    spec = tomllib.load(f)
+with open(sys.argv[2]) as f:
+    lines = f.read().splitlines(keepends=True)
+if spec["board_lines"]:
+    lines = lines[: spec["board_lines"]]
+print(sum(c in spec["stone_letters"] for line in lines for c in line))
+PY
+}
 echo "problem,solution,kind,seed,found,cases,find_s,shrink_s,wall_s,stones_left,minimal"
 for problem in "${problems[@]}"; do
   # The wrong solutions' names; the judge binary acts as each one when linked under its name.
@@ -58,14 +72,9 @@ for problem in "${problems[@]}"; do
         find_s=$(awk '{print $6}' <<<"$line")
         shrink_s=$(awk '{print $10}' <<<"$line")
         minimal=$(grep -q "1-minimal" <<<"$out" && echo yes || echo no)
-        # Stones (or discs, or panels) left in the shrunk input.
-        case $problem in
-          omok) stones=$(head -19 "$save/shrunk.in" | tr -cd '12' | wc -c) ;;
-          gomoku-checker) stones=$(tr -cd 'ox' < "$save/shrunk.in" | wc -c) ;;
-          othello-flips) stones=$(tr -cd 'BW' < "$save/shrunk.in" | wc -c) ;;
-          attack25) stones=$(tr -cd ',' < "$save/shrunk.in" | wc -c) ;;
-          renju) stones=$(head -15 "$save/shrunk.in" | tr -cd 'XO' | wc -c) ;;
-        esac
+        # Stones (or discs, or panels) left in the shrunk input: the problem's picture.toml says
+        # which characters they are, in how many first lines.
+        stones=$(stones_left "tests/data/$problem/picture.toml" "$save/shrunk.in")
       else
         found=no; cases=; stones=; find_s=; shrink_s=; minimal=
         sed "s/^/$name: /" "$work/err" | tail -3 >&2

@@ -1,6 +1,10 @@
 //! The boundary obligations of attack25: runs of taken panels to every edge, what an aliasing read finds beyond them, the
 //! corner panels,
 //! and the builder of an input meeting each (see [`crate::obligations`], [`crate::boundary`]).
+//!
+//! The kinds: `run-to-edge/DIR`, `closed-at-edge/DIR` (from an empty panel, a run of other
+//! panels up to the edge, or closed by the panel on the edge), `alias/MODEL/DIR/taken|empty`,
+//! `corner/CORNER/taken|empty`.
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,11 @@
 //! The boundary obligations of gomoku-checker: the line obligations around every run of five or more, and the phantom fives
 //! a read off the board can make (a four of the player who did not move last, at an edge),
 //! and the builder of an input meeting each (see [`crate::obligations`], [`crate::boundary`]).
+//!
+//! Beside the line obligations (without the `parallel/…` ones): `phantom/edge/SIDE/COLOUR`,
+//! `phantom/alias/MODEL/D/END` — a four of the player who did not move last whose next cell
+//! lies off the board: a read that finds that colour there (stray memory, a thin pad, an
+//! aliased cell) sees a five that makes the position unreachable. See [`phantom_obligations`].
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,11 @@
 //! The boundary obligations of othello-flips: rays from P to every edge, closed or not, squares an aliasing read finds
 //! beyond them, P on the rim,
 //! and the builder of an input meeting each (see [`crate::obligations`], [`crate::boundary`]).
+//!
+//! The kinds: `ray-to-edge/DIR` (whites from `P` up to the edge, nothing closes),
+//! `closed-at-edge/DIR` (whites closed by black on the edge square), `alias/MODEL/DIR/COLOUR`
+//! (a ray to the edge whose off-board square MODEL reads as a square of COLOUR: the wrap to
+//! the next row), `play-on/SIDE` (`P` on each edge and corner).
 
 use std::collections::BTreeSet;
 
