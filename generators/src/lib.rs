@@ -6,7 +6,8 @@
 //! Shared: the seeded
 //! streams ([`rng`], [`generate`]), stone placement ([`stones`]), format-level invalid inputs
 //! ([`invalid`]), the case corpus reader ([`corpus`]), boundary obligations and their builders
-//! ([`obligations`], [`boundary`]) and the fuzz targets' bodies ([`fuzz_bodies`]).
+//! ([`obligations`], [`boundary`]), the fuzz targets' bodies ([`fuzz_bodies`]) and the
+//! selection of a test set's tests and of `judge stress`'s strongest cases ([`selection`]).
 //!
 //! The problems themselves (types, parsers, solvers) are the `solutions` crate; the per-problem
 //! modules here are declared from its one list, `solutions::for_each_problem!`.
@@ -38,6 +39,7 @@ pub mod invalid;
 pub mod obligations;
 pub mod probes;
 pub mod rng;
+pub mod selection;
 pub mod stones;
 #[cfg(test)]
 mod test_support;

@@ -20,7 +20,7 @@ fn held_out<P: Generate + Boundary>(chosen: &[String]) {
     }
     let all = P::wrong_solvers();
     let families = P::families();
-    let (fixed, seen) = judge_core::testgen::fixed_tests::<P>();
+    let (fixed, seen) = generators::selection::fixed_tests::<P>();
     let rows: Vec<(&str, Option<u64>, &str, usize, bool)> = (0..all.len())
         .into_par_iter()
         .map(|k| {
@@ -30,12 +30,12 @@ fn held_out<P: Generate + Boundary>(chosen: &[String]) {
                 .filter(|&(j, _)| j != k)
                 .map(|(_, s)| *s)
                 .collect();
-            let strongest = judge_core::testgen::strongest_cases_against::<P>(SEED, &others);
+            let strongest = generators::selection::strongest_cases_against::<P>(SEED, &others);
             let differs = |input: &P::Input| (all[k].solve)(input) != P::reference(input);
             // The default test set (`judge testset P --seed 1`) planned without it.
             let mut seen = seen.clone();
             let rejected_by_testset = fixed.iter().any(differs)
-                || judge_core::testgen::choose_generated_against::<P>(
+                || generators::selection::choose_generated_against::<P>(
                     &fixed, SEED, &mut seen, &others,
                 )
                 .iter()

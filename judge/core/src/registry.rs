@@ -194,7 +194,7 @@ impl<P: generators::boundary::Boundary> ProblemEntry for Entry<P> {
                     problem: PhantomData,
                 };
                 // A submission costs a process per case: the strongest known cases first.
-                let strongest = crate::testgen::strongest_cases::<P>(budget.seed);
+                let strongest = generators::selection::strongest_cases::<P>(budget.seed);
                 driver::run::<P>(
                     budget,
                     jobs,
