@@ -1,13 +1,13 @@
 //! Generators of the board problems' inputs, and everything that plans test sets from them.
 //!
 //! Per problem, a folder with the same files: `families.rs` (its [`Generate`] impl: valid and
-//! invalid families, shrinking steps, the fuzz decoder); its `golden.toml` (pinned digests of
-//! generated output) and `testset.txt` (the kept default test set) are in `tests/data/<id>/`.
-//! Shared: the seeded
-//! streams ([`rng`], [`generate`]), stone placement ([`stones`]), format-level invalid inputs
-//! ([`invalid`]), the case corpus reader ([`corpus`]), boundary obligations and their builders
-//! ([`obligations`], [`boundary`]), the fuzz targets' bodies ([`fuzz_bodies`]) and the
-//! selection of a test set's tests and of `judge stress`'s strongest cases ([`selection`]).
+//! invalid families, shrinking steps, the fuzz decoder), `boundary.rs` (its obligations and
+//! their builder), `tests.rs`; its data (pinned digests, the kept test set) is in
+//! `tests/data/<id>/` (see `solutions::problem_files`). Shared: the seeded streams ([`rng`],
+//! [`generate`]), stone placement ([`stones`]), format-level invalid inputs ([`invalid`]), the
+//! case corpus reader ([`corpus`]), boundary obligations and their builders ([`obligations`],
+//! [`boundary`]), the fuzz targets' bodies ([`fuzz_bodies`]) and the selection of a test set's
+//! tests and of `judge stress`'s strongest cases ([`selection`]).
 //!
 //! The problems themselves (types, parsers, solvers) are the `solutions` crate; the per-problem
 //! modules here are declared from its one list, `solutions::for_each_problem!`.
