@@ -159,6 +159,13 @@ pub const EQUIVALENT_MUTANTS: Part = data(
     Kind::File,
     "the equivalent mutants' regexes, each with its argument (comments only if there are none)",
 );
+/// Mutants whose survival depends on the CPU (kernels picked at run time): mutants.sh leaves
+/// them out, as a recorded score must not depend on the machine that recorded it.
+pub const CPU_DEPENDENT_MUTANTS: Part = data(
+    "cpu-dependent-mutants.txt",
+    Kind::File,
+    "regexes of mutants in code only some CPUs run (mutants.sh leaves them out)",
+);
 /// What `judge stress` must draw for the problem (`tests/integration/reports.rs`).
 pub const PICTURE: Part = data(
     "picture.toml",
@@ -251,7 +258,8 @@ pub const EVERY_PROBLEM_HAS: [Part; 19] = [
 ];
 
 /// Parts only some problems have; no other file belongs in a problem's folders.
-pub const SOME_PROBLEMS_HAVE: [Part; 3] = [DECOY, CONTESTANTS, FUZZ_GENERATORS];
+pub const SOME_PROBLEMS_HAVE: [Part; 4] =
+    [DECOY, CONTESTANTS, FUZZ_GENERATORS, CPU_DEPENDENT_MUTANTS];
 
 /// How many files a new problem needs (beside its line in the list of problems).
 pub const fn files_a_new_problem_needs() -> usize {
