@@ -1,0 +1,131 @@
+//! Turning what the user typed after `--` (a command, a source file, or a folder) into a
+//! [`sandbox::Command`].
+//!
+//! - A command works as typed from the user's directory: the program is looked up in the
+//!   sandbox's `PATH` (`/usr/local/bin:/usr/bin:/bin`), then the user's; a program or an
+//!   argument naming an existing file or folder relative to the user's directory is the
+//!   submission's own: it is **copied** into the box (`/box/<name>`) and the argument rewritten
+//!   to match. Nothing beside it on the host is visible to the run.
+//! - A single source file is built (or run by its interpreter) by its extension. The build runs
+//!   **in a build box** ([`sandbox::build`]): the source copied alone into an empty `/box/src`,
+//!   the toolchain read-only, no network, a leased uid, limits on CPU, wall time, memory,
+//!   processes and what it writes; only the artefact leaves the box. The commands are in
+//!   [`TOOLCHAINS`] (as BAPCtools' `languages.yaml` builds single files) and can be overridden
+//!   with `BOARDJUDGE_BUILD_<EXT>` / `BOARDJUDGE_RUN_<EXT>`. Placeholders (box paths): `{src}`
+//!   the source (`/box/src/<name>`; as a whole word, every source of a folder submission
+//!   compiled together), `{out}` the program to build (`/box/out/<stem>`, run as
+//!   `/box/<stem>`), `{dir}` a folder for class files (`/box/out/classes`, run as
+//!   `/box/classes`), `{class}` the source's name without extension, `{Class}` the same
+//!   capitalised. A build that fails is a [`JudgeError::Build`] with the compiler's message
+//!   (capped, box paths only): the commands make it a CE verdict.
+//! - A folder is a submission of several files: everything in it is copied (into `/box`, or
+//!   `/box/src` to build), its entry point is `main.<ext>` / `Main.<ext>` or its only source
+//!   file, and a compiled language's sources in it are compiled together.
+//! - Each distinct build is done once: a cache keyed by the sources' bytes, the language, the
+//!   full build command and the toolchain's identity ([`cache`](super::cache)), and builds of
+//!   several submissions run in parallel ([`build_all`]).
+
+mod build;
+mod command;
+mod sources;
+mod toolchains;
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sandbox::build::Spec;
+
+pub use build::{Builder, MESSAGE_BYTES, capped_message};
+pub use command::resolve;
+pub use toolchains::{SANITIZE_FLAGS, SANITIZED, TOOLCHAINS, Toolchain, is_source, toolchain};
+
+use crate::error::JudgeError;
+use build::{finish, prepare};
+use sources::{read_folder, read_single};
+
+/// Builds (if the language needs it) and resolves a source file, or a folder submission.
+pub fn from_source(
+    src: &Path,
+    cwd: &Path,
+    builder: &Builder,
+) -> Result<sandbox::Command, JudgeError> {
+    let path = cwd.join(src);
+    let sources = if path.is_dir() {
+        read_folder(&path, builder)?
+    } else {
+        let mut sources = read_single(&path)?;
+        sources.shown = src.to_path_buf();
+        sources
+    };
+    finish(prepare(sources, builder)?, builder)
+}
+
+/// The build a source file (or folder submission) takes, without doing it: the box's command,
+/// sources and outputs (`None` for an interpreted language). For benchmarks and tools.
+pub fn build_spec(src: &Path, builder: &Builder) -> Result<Option<Spec>, JudgeError> {
+    let sources = if src.is_dir() {
+        read_folder(src, builder)?
+    } else {
+        read_single(src)?
+    };
+    Ok(prepare(sources, builder)?.build.map(|(spec, _, _)| spec))
+}
+
+/// The submission the user typed after `--`: one source file (built, or run by its
+/// interpreter), one folder (a submission of several files), else a command as typed,
+/// resolved from the current directory.
+pub fn from_words(words: &[String], builder: &Builder) -> Result<sandbox::Command, JudgeError> {
+    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
+    match words {
+        [single] if is_source(Path::new(single)) && cwd.join(single).is_file() => {
+            from_source(Path::new(single), &cwd, builder)
+        }
+        [single] if cwd.join(single).is_dir() => from_source(Path::new(single), &cwd, builder),
+        _ => resolve(words, &cwd, builder),
+    }
+}
+
+/// A submission of a folder (`judge strength`): a source file, a folder, or an executable.
+pub fn from_path(path: &Path, builder: &Builder) -> Result<sandbox::Command, JudgeError> {
+    let cwd = std::env::current_dir().map_err(|e| JudgeError::io(".", e))?;
+    if is_source(path) && cwd.join(path).is_file() || cwd.join(path).is_dir() {
+        from_source(path, &cwd, builder)
+    } else {
+        resolve(&[path.display().to_string()], &cwd, builder)
+    }
+}
+
+/// [`from_path`] for every path, `jobs` builds at a time (each distinct build once), in
+/// order.
+pub fn build_all(
+    paths: &[PathBuf],
+    builder: &Builder,
+    jobs: usize,
+) -> Vec<Result<sandbox::Command, JudgeError>> {
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<Result<sandbox::Command, JudgeError>>>> =
+        paths.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, paths.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = paths.get(i) else { break };
+                    let result = if builder.cancel.is_cancelled() {
+                        Err(JudgeError::Interrupted(
+                            "before every build was done".to_string(),
+                        ))
+                    } else {
+                        from_path(path, builder)
+                    };
+                    *results[i].lock().unwrap() = Some(result);
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.into_inner().unwrap().expect("every path was built"))
+        .collect()
+}

@@ -1,0 +1,207 @@
+//! A submission's sources, read once: a single source file, or a folder submission with its
+//! entry point and the sources compiled together; and the command templates' placeholders.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use super::build::Builder;
+use super::command::{Copies, plain_name};
+use super::toolchains::{TOOLCHAINS, toolchain};
+use crate::error::JudgeError;
+
+/// The largest source file (or folder submission) the judge reads: no contest source is
+/// anywhere near it.
+const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// A submission's sources, read once.
+pub(super) struct Sources {
+    /// As the user named it.
+    pub(super) shown: PathBuf,
+    pub(super) ext: String,
+    /// Relative paths (box-safe), contents, executable.
+    pub(super) files: Vec<(String, Vec<u8>, bool)>,
+    /// The entry point.
+    pub(super) entry: String,
+    /// Compiled together (`{src}` as a whole word): the entry point first.
+    pub(super) together: Vec<String>,
+}
+
+fn extension(name: &str) -> String {
+    Path::new(name)
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A single source file.
+pub(super) fn read_single(src: &Path) -> Result<Sources, JudgeError> {
+    let ext = src
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_string();
+    let meta = std::fs::metadata(src).map_err(|e| JudgeError::io(src, e))?;
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(JudgeError::Usage(format!(
+            "{}: a source of more than {} MiB",
+            src.display(),
+            MAX_SOURCE_BYTES >> 20
+        )));
+    }
+    let bytes = std::fs::read(src).map_err(|e| JudgeError::io(src, e))?;
+    let name = src
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // A compiled language's source is at a fixed box path (`/box/src/sol.<ext>`), so that the
+    // same bytes under another name are the same build (and the compiler's messages carry
+    // no name but that), unless the language names the program after its file (Java, Kotlin:
+    // `{class}`).
+    let named_after_file = toolchain(&ext).is_none_or(|(build, run)| {
+        build.trim().is_empty()
+            || [&build, &run]
+                .iter()
+                .any(|t| t.contains("{class}") || t.contains("{Class}"))
+    });
+    let name = if plain_name(&name) && named_after_file {
+        name
+    } else {
+        format!("sol.{ext}")
+    };
+    Ok(Sources {
+        shown: src.to_path_buf(),
+        ext,
+        files: vec![(name.clone(), bytes, meta.permissions().mode() & 0o111 != 0)],
+        entry: name.clone(),
+        together: vec![name],
+    })
+}
+
+/// A folder submission: everything in it (but what is hidden), its entry point, and the
+/// sources compiled together.
+pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, JudgeError> {
+    let mut copies = Copies::default();
+    copies.folder(dir, "", builder)?;
+    if copies.bytes > MAX_SOURCE_BYTES {
+        return Err(JudgeError::Usage(format!(
+            "{}: a submission folder of more than {} MiB",
+            dir.display(),
+            MAX_SOURCE_BYTES >> 20
+        )));
+    }
+    let top: Vec<&str> = copies
+        .files
+        .iter()
+        .map(|f| f.path.as_str())
+        .filter(|p| !p.contains('/') && toolchain(&extension(p)).is_some())
+        .collect();
+    let mains: Vec<&str> = top
+        .iter()
+        .copied()
+        .filter(|p| {
+            Path::new(p)
+                .file_stem()
+                .is_some_and(|s| s == "main" || s == "Main")
+        })
+        .collect();
+    let entry = match (mains.as_slice(), top.as_slice()) {
+        ([one], _) | ([], [one]) => one.to_string(),
+        _ => {
+            return Err(JudgeError::Usage(format!(
+                "{}: a submission folder needs one entry point (main.<ext>, Main.<ext>, or a \
+                 single source file at its top); found {}",
+                dir.display(),
+                if top.is_empty() {
+                    "none".to_string()
+                } else {
+                    top.join(", ")
+                }
+            )));
+        }
+    };
+    let ext = extension(&entry);
+    let family = TOOLCHAINS
+        .iter()
+        .find(|t| t.ext == ext)
+        .map_or(&[][..], |t| t.family);
+    let mut together = vec![entry.clone()];
+    if ext != "rs" {
+        together.extend(
+            top.iter()
+                .filter(|p| **p != entry && family.contains(&extension(p).as_str()))
+                .map(|p| p.to_string()),
+        );
+    }
+    Ok(Sources {
+        shown: dir.to_path_buf(),
+        ext,
+        files: copies
+            .files
+            .into_iter()
+            .map(|f| (f.path, f.contents.to_vec(), f.executable))
+            .collect(),
+        entry,
+        together,
+    })
+}
+
+/// Where things are in a command template.
+pub(super) struct Places<'a> {
+    /// `{src}` as a whole word: every source compiled together; inside a word: the entry.
+    pub(super) src: &'a [String],
+    pub(super) out: String,
+    pub(super) dir: String,
+    /// The entry point's name without extension.
+    pub(super) class: String,
+}
+
+/// A command template with its placeholders filled in, as words.
+pub(super) fn fill(template: &str, places: &Places) -> Vec<String> {
+    let mut capitalised = places.class.clone();
+    if let Some(first) = capitalised.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let mut words = Vec::new();
+    for w in template.split_whitespace() {
+        if w == "{src}" {
+            words.extend(places.src.iter().cloned());
+            continue;
+        }
+        words.push(
+            w.replace("{src}", places.src.first().map_or("", |s| s.as_str()))
+                .replace("{out}", &places.out)
+                .replace("{dir}", &places.dir)
+                .replace("{class}", &places.class)
+                .replace("{Class}", &capitalised),
+        );
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn src_as_a_word_is_every_source_and_inside_a_word_the_entry_point() {
+        let src = vec!["/box/src/a.c".to_string(), "/box/src/b.c".to_string()];
+        let places = Places {
+            src: &src,
+            out: "/box/out/a".to_string(),
+            dir: "/box/out/classes".to_string(),
+            class: "a".to_string(),
+        };
+        assert_eq!(
+            fill("gcc -o {out} {src} -DX={src} {Class}", &places),
+            [
+                "gcc",
+                "-o",
+                "/box/out/a",
+                "/box/src/a.c",
+                "/box/src/b.c",
+                "-DX=/box/src/a.c",
+                "A"
+            ]
+        );
+    }
+}
