@@ -1,6 +1,17 @@
 //! Argument types that several commands share: the sandbox's limits and parallelism, time
-//! limits and counts. (The command line itself, and the dispatch to the commands, is
+//! limits and counts, and the command line's names for the core's choices (the core knows no
+//! command-line library). (The command line itself, and the dispatch to the commands, is
 //! `cli.rs`; commands import this module, never `cli`, so the two do not depend on each other.)
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use judge_core::JudgeError;
+use judge_core::cancel::Cancel;
+use judge_core::progress::Progress;
+use judge_core::registry::SolverKind;
+use judge_core::runner::submission::{CompileError, compiled, from_words};
+use judge_core::session::Session;
 
 /// The sandbox's limits and parallelism: one set of flags for `run`, `stress` and `strength`.
 #[derive(clap::Args, Debug, Clone)]
@@ -41,12 +52,47 @@ impl SandboxArgs {
         jobs(self.jobs)
     }
 
+    /// The session of a command that runs submissions: these limits and jobs, `hidden` kept
+    /// from every run, progress shown on `progress`, stopped by `cancel`.
+    pub fn session<'a>(
+        &self,
+        hidden: &[PathBuf],
+        progress: &'a dyn Progress,
+        cancel: &Cancel,
+    ) -> Session<'a> {
+        Session {
+            limits: self.limits(),
+            jobs: self.jobs(),
+            hidden: hidden.to_vec(),
+            progress,
+            cancel: cancel.clone(),
+        }
+    }
+
+    /// The submission typed after `--`, built (its build and copied folders leaving out
+    /// `hidden`): the program to run, or its compile error (the submission's verdict, a
+    /// finding), printed on `out` as `CE   FILE: the build failed …`. The one place a
+    /// command's own submission becomes CE (`judge run`, `judge stress`).
+    pub fn submission(
+        &self,
+        words: &[String],
+        hidden: &[PathBuf],
+        cancel: &Cancel,
+        out: &mut dyn Write,
+    ) -> judge_core::Result<Result<sandbox::Command, CompileError>> {
+        let built = compiled(from_words(words, &self.builder(hidden, cancel)))?;
+        if let Err(failed) = &built {
+            writeln!(out, "{}", judge_report::compile_error(failed)).map_err(JudgeError::Output)?;
+        }
+        Ok(built)
+    }
+
     /// What builds the submissions: the build limits, the test data hidden from the builds
     /// too, sanitized builds with `--sanitize`, stopped by `cancel`.
     pub fn builder(
         &self,
-        hidden: &[std::path::PathBuf],
-        cancel: &judge_core::cancel::Cancel,
+        hidden: &[PathBuf],
+        cancel: &Cancel,
     ) -> judge_core::runner::submission::Builder {
         let builder = judge_core::runner::submission::Builder::new(
             self.build_time_limit
@@ -58,6 +104,58 @@ impl SandboxArgs {
             builder.sanitize()
         } else {
             builder
+        }
+    }
+}
+
+/// A trusted in-process solver, as `--solver` and `--against` name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Solver {
+    Reference,
+    Fast,
+}
+
+impl From<Solver> for SolverKind {
+    fn from(solver: Solver) -> SolverKind {
+        match solver {
+            Solver::Reference => SolverKind::Reference,
+            Solver::Fast => SolverKind::Fast,
+        }
+    }
+}
+
+/// A test set layout, as `judge testset --format` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// `DIR/NAME.in` and `DIR/NAME.ans`.
+    Plain,
+    /// `DIR/data/sample/` and `DIR/data/secret/` (the ICPC / Kattis problem package layout).
+    Kattis,
+}
+
+impl From<Layout> for judge_core::testgen::Layout {
+    fn from(layout: Layout) -> judge_core::testgen::Layout {
+        match layout {
+            Layout::Plain => judge_core::testgen::Layout::Plain,
+            Layout::Kattis => judge_core::testgen::Layout::Kattis,
+        }
+    }
+}
+
+/// A package format, as `judge package --format` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PackageFormat {
+    /// ICPC problem package format 2025-09 (BAPCtools, DOMjudge).
+    Icpc,
+    /// The legacy Kattis format (problemtools' `verifyproblem`, Kattis).
+    Legacy,
+}
+
+impl From<PackageFormat> for judge_package::Format {
+    fn from(format: PackageFormat) -> judge_package::Format {
+        match format {
+            PackageFormat::Icpc => judge_package::Format::Icpc,
+            PackageFormat::Legacy => judge_package::Format::Legacy,
         }
     }
 }

@@ -1,6 +1,9 @@
 //! The command line, as specified in `shared/cli.md`.
 
+use std::io::Write;
+
 use clap::{Parser, Subcommand};
+use judge_core::cancel::Cancel;
 
 use crate::commands;
 
@@ -51,21 +54,27 @@ pub enum Command {
     Families(commands::families::Args),
 }
 
-pub fn run(cli: &Cli) -> judge_core::Result<judge_core::Outcome> {
+/// Runs the command: what it prints goes to `out` (standard output; an error writing it is
+/// returned, as `JudgeError::Output`), `interrupt` stops long work (Ctrl-C, SIGTERM).
+pub fn run(
+    cli: &Cli,
+    out: &mut dyn Write,
+    interrupt: &Cancel,
+) -> judge_core::Result<judge_core::Outcome> {
     crate::args::set_verbose(cli.verbose);
     match &cli.command {
-        Command::Problems => commands::problems::run(),
-        Command::Solve(args) => commands::solve::run(args),
-        Command::Validate(args) => commands::validate::run(args),
+        Command::Problems => commands::problems::run(out),
+        Command::Solve(args) => commands::solve::run(args, out),
+        Command::Validate(args) => commands::validate::run(args, out),
         Command::Gen(args) => commands::generate::run(args),
         Command::Testset(args) => commands::testset::run(args),
-        Command::Run(args) => commands::run::run(args),
-        Command::Stress(args) => commands::stress::run(args),
-        Command::Merge(args) => commands::merge::run(args),
-        Command::Bench(args) => commands::bench::run(args),
-        Command::Strength(args) => commands::strength::run(args),
+        Command::Run(args) => commands::run::run(args, out, interrupt),
+        Command::Stress(args) => commands::stress::run(args, out, interrupt),
+        Command::Merge(args) => commands::merge::run(args, out),
+        Command::Bench(args) => commands::bench::run(args, out),
+        Command::Strength(args) => commands::strength::run(args, out, interrupt),
         Command::Solutions(args) => commands::solutions::run(args),
-        Command::Families(args) => commands::families::run(args),
-        Command::Package(args) => commands::package::run(args),
+        Command::Families(args) => commands::families::run(args, out),
+        Command::Package(args) => commands::package::run(args, interrupt),
     }
 }

@@ -1,5 +1,7 @@
 //! `judge bench PROBLEM [--cases N] [--seed S]`.
 
+use std::io::Write;
+
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::{Outcome, Result};
 
@@ -15,7 +17,7 @@ pub struct Args {
     pub seed: u64,
 }
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
     let measurements = args.problem.bench(args.cases.max(1), args.seed);
     let ns = |what: &str| {
         measurements
@@ -40,7 +42,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
         .iter()
         .filter(|m| m.what != "reference" && m.what != "fast")
     {
-        println!(
+        outln!(
+            out,
             "bench,{},{},{},{:.1}",
             args.problem.id(),
             m.what,
@@ -49,7 +52,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
         );
     }
     for what in ["reference", "fast"] {
-        println!(
+        outln!(
+            out,
             "bench,{},{what},{},{:.1}",
             args.problem.id(),
             args.cases.max(1),

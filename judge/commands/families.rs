@@ -1,5 +1,7 @@
 //! `judge families PROBLEM`: the generator families and what each targets.
 
+use std::io::Write;
+
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::{Outcome, Result};
 
@@ -10,9 +12,9 @@ pub struct Args {
     pub problem: &'static dyn ProblemEntry,
 }
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
     for (name, targets) in args.problem.families() {
-        println!("{name:<24} {targets}");
+        outln!(out, "{name:<24} {targets}");
     }
     Ok(Outcome::Success)
 }

@@ -1,6 +1,7 @@
 //! `judge merge DIR [--report FILE]`: fold the shard results under DIR (what `--shard K/N
 //! --save DIR` wrote) into what the single-machine command would have said.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use judge_core::error::JudgeError;
@@ -30,7 +31,7 @@ fn problem(id: &str) -> Result<&'static dyn ProblemEntry> {
     })
 }
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
     match merge(&args.dir)? {
         Merged::Stress(m) => {
             let problem = problem(&m.campaign.problem)?;
@@ -43,7 +44,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
                 )));
             }
             // Standard output is the single run's, byte for byte but for the timings line.
-            print!(
+            out!(
+                out,
                 "{}",
                 finding::outcome(&finding::Outcome {
                     problem,
@@ -89,7 +91,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
                 judged: &m.judged,
                 not_run: &[],
             };
-            print!("{}", many::table(&report));
+            out!(out, "{}", many::table(&report));
             eprintln!("merged {} shards of {}", m.shards, args.dir.display());
             for line in &m.isolation {
                 eprintln!("sandbox: {line}");

@@ -3,9 +3,13 @@
 
 use std::path::PathBuf;
 
+use judge_core::cancel::Cancel;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::{Outcome, Result};
 use judge_package as package;
+
+use crate::args::PackageFormat;
+use crate::bar::Bars;
 
 /// `judge package PROBLEM --out DIR [--format icpc|legacy] [--seed S]`.
 #[derive(clap::Args, Debug)]
@@ -18,8 +22,8 @@ pub struct Args {
     pub out: PathBuf,
     /// icpc: ICPC problem package format 2025-09 (BAPCtools, DOMjudge); legacy: the
     /// format problemtools and Kattis read.
-    #[arg(long, value_enum, default_value_t = package::Format::Icpc)]
-    pub format: package::Format,
+    #[arg(long, value_enum, default_value_t = PackageFormat::Icpc)]
+    pub format: PackageFormat,
     /// The seed of the generated tests (the same as `judge testset --seed`).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
@@ -37,14 +41,22 @@ pub struct Args {
     pub rights_owner: String,
 }
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, interrupt: &Cancel) -> Result<Outcome> {
     let credits = package::Credits {
         credits: args.credits.clone(),
         source: args.source.clone(),
         license: args.license.clone(),
         rights_owner: args.rights_owner.clone(),
     };
-    let written = package::write(args.problem, &args.out, args.format, args.seed, &credits)?;
+    let written = package::write(
+        args.problem,
+        &args.out,
+        args.format.into(),
+        args.seed,
+        &credits,
+        &Bars,
+        interrupt,
+    )?;
     let measured = written.slowest_ms.map_or("not measured".to_string(), |ms| {
         format!("slowest accepted test {ms} ms")
     });

@@ -4,24 +4,23 @@
 //! `judge run PROBLEM --tests DIR --submissions DIR2 [--shard K/N|auto [--save DIR3]]`.
 
 use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
-use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::report::Row;
-use judge_core::runner::submission::from_words;
 use judge_core::runner::tests::discover;
-use judge_core::runner::{Loaded, Stage, Stop, compile_error_rows, load, run_tests};
+use judge_core::runner::{AnswerFile, Loaded, Stage, Stop, compile_error_rows, load, run_tests};
 use judge_core::shards::{Shard, ShardArg, folder};
 use judge_core::verdict::Verdict;
 use judge_core::{Outcome, Result};
 use judge_report::escape;
 use judge_report::{self as report, Format, RunReport};
-use sandbox::Sandbox;
 
 use crate::args::SandboxArgs;
+use crate::bar::Bar;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -86,7 +85,8 @@ const PRINTED_FAILURES: usize = 20;
 /// parallel slot finished first): a row is printed once every earlier test is done. A TLE
 /// that will be re-run alone is held back and printed with its final verdict.
 struct Streamer<'a> {
-    progress: &'a Progress,
+    bar: &'a Bar,
+    out: &'a mut dyn Write,
     next: usize,
     done: BTreeMap<usize, Option<(String, String)>>,
     printed: usize,
@@ -96,41 +96,48 @@ struct Streamer<'a> {
 }
 
 impl Streamer<'_> {
-    fn finished(&mut self, i: usize, line: Option<(String, String)>) {
+    fn finished(&mut self, i: usize, line: Option<(String, String)>) -> Result<()> {
         self.done.insert(i, line);
         while let Some(line) = self.done.remove(&self.next) {
             self.next += 1;
             if let Some((test, line)) = line {
-                self.print(test, &line);
+                self.print(test, &line)?;
             }
         }
+        Ok(())
     }
 
-    fn print(&mut self, test: String, line: &str) {
+    fn print(&mut self, test: String, line: &str) -> Result<()> {
         self.failing += 1;
         self.shown.insert(test);
         if self.printed < PRINTED_FAILURES {
             self.printed += 1;
-            self.progress.println(line);
+            // Above the bar, if there is one.
+            let out = &mut self.out;
+            self.bar
+                .suspend(|| writeln!(out, "{line}"))
+                .map_err(JudgeError::Output)?;
         }
+        Ok(())
     }
 
     /// Prints the failures among the rows that stand that were not printed yet, in test
     /// order: with an interrupted run, those that finished after a test that never did (and
     /// TLEs held back for a re-run that never came); with --stop-at-first-failure, the one
     /// failure (rows are not streamed then: a later test may run in parallel and be dropped).
-    fn flush(&mut self, rows: &[Row]) {
+    fn flush(&mut self, rows: &[Row]) -> Result<()> {
         for row in rows {
             if row.verdict != Verdict::AC && !self.shown.contains(&row.test) {
-                self.print(row.test.clone(), &failure_line(row));
+                self.print(row.test.clone(), &failure_line(row))?;
             }
         }
+        Ok(())
     }
 }
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     if let Some(folder) = &args.submissions {
-        return many(args, folder);
+        return many(args, folder, out, interrupt);
     }
     if args.shard.is_some() {
         // (clap's `requires` does not fire when CMD, which --submissions excludes, is given.)
@@ -140,25 +147,19 @@ pub fn run(args: &Args) -> Result<Outcome> {
         ));
     }
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
-    let limits = args.sandbox.limits();
-    let cancel = Cancel::on_interrupt();
-    let builder = args
+    // The test data stays invisible to the submission (its build, its runs) wherever it lies.
+    let hidden = std::slice::from_ref(&args.tests);
+    let command = match args
         .sandbox
-        .builder(std::slice::from_ref(&args.tests), &cancel);
-    let command = match from_words(&args.command, &builder) {
-        Err(JudgeError::Build {
-            source_file,
-            command,
-            message,
-            reason,
-        }) => {
-            let (shown, message) =
-                judge_report::compile_error(&source_file, &command, message, reason);
-            println!("{shown}");
-            let rows = compile_error_rows(&tests, &message);
+        .submission(&args.command, hidden, interrupt, out)?
+    {
+        Ok(command) => command,
+        Err(failed) => {
+            let rows = compile_error_rows(&tests, &failed.output());
             let isolation = sandbox::Isolation::detect().describe();
             write_report(args, &tests, &rows, &isolation)?;
-            println!(
+            outln!(
+                out,
                 "{}: 0 of {} tests run: CE {}",
                 args.problem.id(),
                 tests.len(),
@@ -166,18 +167,14 @@ pub fn run(args: &Args) -> Result<Outcome> {
             );
             return Ok(Outcome::Finding);
         }
-        other => other?,
     };
-    // The test data stays invisible to the submission wherever it lies.
-    let sandbox = Sandbox::hiding(
-        command,
-        args.sandbox.jobs(),
-        std::slice::from_ref(&args.tests),
-    )
-    .map_err(|e| JudgeError::sandbox("setting up", e))?;
-    let progress = Progress::new("tests", Some(tests.len() as u64));
+    let bar = Bar::new("tests", Some(tests.len() as u64));
+    let session = args.sandbox.session(hidden, &bar, interrupt);
+    let sandbox = session.sandbox(command)?;
+    let cancel = &session.cancel;
     let mut streamer = Streamer {
-        progress: &progress,
+        bar: &bar,
+        out: &mut *out,
         next: 0,
         done: BTreeMap::new(),
         printed: 0,
@@ -190,37 +187,34 @@ pub fn run(args: &Args) -> Result<Outcome> {
         Stop::Never
     };
     let rows = run_tests(
-        args.problem,
-        &sandbox,
+        &session.judging(&sandbox, &AnswerFile(args.problem)),
         &tests,
-        &limits,
         stop,
-        &progress,
-        &cancel,
         &mut |i, row, stage| {
             if stop == Stop::AtFirstFailure {
-                return;
+                return Ok(());
             }
             let line = (row.verdict != Verdict::AC).then(|| (row.test.clone(), failure_line(row)));
             match stage {
-                // A TLE near the limit is held back until its run alone stands.
+                // A TLE that load could have caused is held back until its run alone stands.
                 Stage::First { rerun: true } => streamer.finished(i, None),
                 Stage::First { rerun: false } => streamer.finished(i, line),
-                Stage::Rerun => {
-                    if let Some((test, line)) = line {
-                        streamer.print(test, &line);
-                    }
-                }
+                Stage::Rerun => match line {
+                    Some((test, line)) => streamer.print(test, &line),
+                    None => Ok(()),
+                },
             }
         },
     );
-    progress.finish();
+    bar.finish();
     let rows = rows?;
-    streamer.flush(&rows);
-    if streamer.failing > streamer.printed {
-        println!(
+    streamer.flush(&rows)?;
+    let (failing, printed) = (streamer.failing, streamer.printed);
+    if failing > printed {
+        outln!(
+            out,
             "… and {} more non-AC tests{}",
-            streamer.failing - streamer.printed,
+            failing - printed,
             if args.report.is_some() {
                 " (see the report)"
             } else {
@@ -247,13 +241,15 @@ pub fn run(args: &Args) -> Result<Outcome> {
         String::new()
     };
     if rows.is_empty() {
-        println!(
+        outln!(
+            out,
             "{}: 0 of {} tests run{why_not_run}",
             args.problem.id(),
             tests.len()
         );
     } else {
-        println!(
+        outln!(
+            out,
             "{}: {} of {} tests run: {} (max {} ms CPU, {} KiB){why_not_run}",
             args.problem.id(),
             rows.len(),
@@ -313,7 +309,7 @@ fn write_report(args: &Args, tests: &[Loaded], rows: &[Row], isolation: &str) ->
 
 /// `--submissions DIR2`: every submission of the folder (this shard's, with --shard) judged
 /// by [`judge_core::many`], one table, the reports, and with --save the shard's result.
-fn many(args: &Args, dir: &Path) -> Result<Outcome> {
+fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     use judge_core::many::{self, Campaign, Record};
     use judge_report::many::{ManyReport, table, write};
     let shard = match &args.shard {
@@ -332,24 +328,12 @@ fn many(args: &Args, dir: &Path) -> Result<Outcome> {
     let all = many::discover(dir)?;
     let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
     let mine = many::share(&all, shard);
-    let limits = args.sandbox.limits();
-    let cancel = Cancel::on_interrupt();
-    let builder = args
-        .sandbox
-        .builder(std::slice::from_ref(&args.tests), &cancel);
-    let progress = Progress::new("submissions", Some(mine.len() as u64));
-    let batch = many::judge(
-        args.problem,
-        &tests,
-        std::slice::from_ref(&args.tests),
-        &mine,
-        &limits,
-        args.sandbox.jobs(),
-        &builder,
-        &progress,
-        &cancel,
-    );
-    progress.finish();
+    let hidden = std::slice::from_ref(&args.tests);
+    let builder = args.sandbox.builder(hidden, interrupt);
+    let bar = Bar::new("submissions", Some(mine.len() as u64));
+    let session = args.sandbox.session(hidden, &bar, interrupt);
+    let batch = many::judge(args.problem, &tests, &mine, &builder, &session);
+    bar.finish();
     let batch = batch?;
     let not_run: Vec<String> = mine[batch.judged.len()..]
         .iter()
@@ -366,13 +350,13 @@ fn many(args: &Args, dir: &Path) -> Result<Outcome> {
         problem: args.problem.id(),
         tests_dir: &tests_dir,
         tests: tests.len(),
-        time_limit_ms: limits.cpu.as_millis() as u64,
+        time_limit_ms: session.limits.cpu.as_millis() as u64,
         memory_limit_mb: args.sandbox.memory_limit,
         isolation: &isolation,
         judged: &batch.judged,
         not_run: &not_run,
     };
-    print!("{}", table(&report));
+    out!(out, "{}", table(&report));
     eprintln!("sandbox: {}", isolation[0]);
     if let Some(path) = &args.report {
         write(path, &report)?;
@@ -392,11 +376,8 @@ fn many(args: &Args, dir: &Path) -> Result<Outcome> {
             isolation: isolation[0].clone(),
             judged: batch.judged.clone(),
         };
-        let pending = folder::Pending::create(save, shard)?;
-        let mut json = serde_json::to_vec_pretty(&record)
-            .map_err(|e| JudgeError::report(pending.path().join(folder::SUMMARY), e))?;
-        json.push(b'\n');
-        let published = pending.publish(&json, !batch.interrupted)?;
+        let published =
+            folder::Pending::create(save, shard)?.publish_record(&record, !batch.interrupted)?;
         eprintln!("shard {shard} saved to {}", published.display());
     }
     if batch.interrupted {

@@ -4,19 +4,20 @@
 //! for a survivor the families that would have caught it.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
-use judge_core::progress::Progress;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::load;
 use judge_core::runner::tests::discover;
-use judge_core::strength::{Expect, entrants, family_hints, measure};
+use judge_core::strength::{Expect, Standing, entrants, family_hints, measure, test_folders};
 use judge_core::{Outcome, Result};
 use judge_report::{self as report, FamilyHint, StrengthReport, Submission, escape};
 
 use crate::args::SandboxArgs;
+use crate::bar::Bar;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -43,31 +44,23 @@ pub struct Args {
     pub sandbox: SandboxArgs,
 }
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     let tests = load(args.problem, discover(&args.tests)?, false)?;
     let mut all = match &args.correct {
         Some(dir) => entrants(dir, Expect::Correct)?,
         None => Vec::new(),
     };
     all.extend(entrants(&args.wrong, Expect::Wrong)?);
-    let limits = args.sandbox.limits();
-    let cancel = Cancel::on_interrupt();
     let builder = args
         .sandbox
-        .builder(std::slice::from_ref(&args.tests), &cancel);
-    let progress = Progress::new("runs", Some((all.len() * tests.len()) as u64));
-    let matrix = measure(
-        args.problem,
-        tests,
-        all,
-        &limits,
-        args.sandbox.jobs(),
-        &builder,
-        &progress,
-        &cancel,
-    );
-    progress.finish();
+        .builder(std::slice::from_ref(&args.tests), interrupt);
+    let bar = Bar::new("runs", Some((all.len() * tests.len()) as u64));
+    // The test data stays invisible to the submissions wherever it lies.
+    let session = args.sandbox.session(&test_folders(&tests), &bar, interrupt);
+    let matrix = measure(args.problem, tests, all, &builder, &session);
+    bar.finish();
     let matrix = matrix?;
+    let cancel = &session.cancel;
     let tests = &matrix.tests;
     // What a sanitizer said (`--sanitize`), escaped like everything a submission writes.
     let mark = |e: usize| {
@@ -79,7 +72,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
     // A submission that does not build (CE) leaves the run unfinished: exit 1.
     let mut failed = !matrix.compile_errors.is_empty();
     for (e, why) in &matrix.compile_errors {
-        println!(
+        outln!(
+            out,
             "{}",
             escape::terminal(&format!(
                 "CE        {}: the build failed {why}",
@@ -88,53 +82,66 @@ pub fn run(args: &Args) -> Result<Outcome> {
         );
     }
     for e in matrix.of(Expect::Correct) {
-        if matrix.did_not_build(e) {
-            continue;
-        }
         let name = &matrix.entrants[e].name;
-        let rejected: Vec<String> = matrix
-            .rejecting(e)
-            .into_iter()
-            .map(|t| format!("{} ({})", tests[t].name, matrix.verdicts[e][t]))
-            .collect();
-        if rejected.is_empty() {
-            println!("correct  {name}: accepted by all {} tests", tests.len());
-        } else {
-            failed = true;
-            println!(
-                "CORRECT SOLUTION REJECTED  {name}: by {}{}",
-                rejected.join(", "),
-                mark(e)
-            );
+        match matrix.standing(e) {
+            Standing::Accepted => {
+                outln!(
+                    out,
+                    "correct  {name}: accepted by all {} tests",
+                    tests.len()
+                );
+            }
+            Standing::CorrectRejected(by) => {
+                failed = true;
+                let rejected: Vec<String> = by
+                    .into_iter()
+                    .map(|t| format!("{} ({})", tests[t].name, matrix.verdicts[e][t]))
+                    .collect();
+                outln!(
+                    out,
+                    "CORRECT SOLUTION REJECTED  {name}: by {}{}",
+                    rejected.join(", "),
+                    mark(e)
+                );
+            }
+            // A compile error is printed above.
+            _ => {}
         }
     }
     let mut survivors = Vec::new();
     for e in matrix.of(Expect::Wrong) {
-        if matrix.did_not_build(e) {
-            continue;
-        }
         let name = &matrix.entrants[e].name;
-        let by: Vec<&str> = matrix
-            .rejecting(e)
-            .into_iter()
-            .map(|t| tests[t].name.as_str())
-            .collect();
-        match by.len() {
-            0 => {
-                println!("SURVIVES  {name}: no test rejects it");
+        match matrix.standing(e) {
+            Standing::Survives => {
+                outln!(out, "SURVIVES  {name}: no test rejects it");
                 survivors.push(e);
             }
-            1 => println!("fragile   {name}: only {} rejects it{}", by[0], mark(e)),
-            n => println!(
-                "rejected  {name}: by {n} tests ({}{}){}",
-                by.iter().take(3).copied().collect::<Vec<_>>().join(", "),
-                if n > 3 { ", …" } else { "" },
-                mark(e)
-            ),
+            Standing::Fragile(t) => {
+                outln!(
+                    out,
+                    "fragile   {name}: only {} rejects it{}",
+                    tests[t].name,
+                    mark(e)
+                );
+            }
+            Standing::Rejected(by) => {
+                let n = by.len();
+                let first: Vec<&str> = by.iter().take(3).map(|&t| tests[t].name.as_str()).collect();
+                outln!(
+                    out,
+                    "rejected  {name}: by {n} tests ({}{}){}",
+                    first.join(", "),
+                    if n > 3 { ", …" } else { "" },
+                    mark(e)
+                );
+            }
+            // A compile error is printed above.
+            _ => {}
         }
     }
     let cover = matrix.cover();
-    println!(
+    outln!(
+        out,
         "smallest rejecting subset (greedy set cover): {} of {} tests: {}",
         cover.len(),
         tests.len(),
@@ -153,7 +160,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
             continue;
         }
         let entrant = &matrix.entrants[e];
-        let hints = family_hints(args.problem, entrant, &limits, &builder, &cancel)?;
+        let hints = family_hints(args.problem, entrant, &builder, &session)?;
         hints_of.insert(e, hints.clone());
         let catching: Vec<String> = hints
             .iter()
@@ -161,12 +168,14 @@ pub fn run(args: &Args) -> Result<Outcome> {
             .map(|h| format!("{} ({}/{})", h.family, h.failed, h.tried))
             .collect();
         if catching.is_empty() {
-            println!(
+            outln!(
+                out,
                 "  {}: no generator family caught it in 30 cases each; add a corpus case or a family",
                 entrant.name
             );
         } else {
-            println!(
+            outln!(
+                out,
                 "  {}: would be caught by family {}: add tests from it (judge gen --family …)",
                 entrant.name,
                 catching.join(", ")
@@ -204,7 +213,8 @@ pub fn run(args: &Args) -> Result<Outcome> {
             not_judged: matrix.not_judged.iter().map(|e| e.name.clone()).collect(),
         };
         report::write_strength(path, &report)?;
-        println!(
+        outln!(
+            out,
             "report written to {}{}",
             path.display(),
             if interrupted {

@@ -1,23 +1,24 @@
 //! `judge stress PROBLEM --seed S [--cases N] [--time SECS] [--jobs N] [--save DIR]
 //! [--against reference|fast] [--shard K/N|auto] [-- CMD [ARGS...]]`.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
-use judge_core::progress::{Progress, thousands};
+use judge_core::progress::thousands;
 use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
-use judge_core::runner::submission::from_words;
 use judge_core::shards::folder::{self, Pending};
 use judge_core::shards::{Shard, ShardArg};
 use judge_core::stress::record::{Campaign, Record};
 use judge_core::stress::{Budget, Summary};
 use judge_core::{Outcome, Result};
 use judge_report::finding;
-use sandbox::{Limits, Sandbox};
+use sandbox::Sandbox;
 
-use crate::args::SandboxArgs;
+use crate::args::{SandboxArgs, Solver};
+use crate::bar::Bar;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -39,8 +40,8 @@ pub struct Args {
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// The trusted solver.
-    #[arg(long, value_enum, default_value_t = SolverKind::Reference)]
-    pub against: SolverKind,
+    #[arg(long, value_enum, default_value_t = Solver::Reference)]
+    pub against: Solver,
     /// Run only shard K of N (1-based) of the campaign: the N shards of one seed together run
     /// every case index below --cases exactly once. `auto`: K/N from a Slurm job array
     /// (SLURM_ARRAY_TASK_ID, _MIN, _COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX
@@ -63,7 +64,7 @@ fn against(kind: SolverKind) -> &'static str {
     }
 }
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     if args
         .time
         .is_some_and(|t| !(t.is_finite() && t > 0.0 && t <= 1e9))
@@ -72,7 +73,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
             "--time takes a number of seconds, more than 0".to_string(),
         ));
     }
-    if args.command.is_empty() && args.against == SolverKind::Fast {
+    if args.command.is_empty() && args.against == Solver::Fast {
         return Err(JudgeError::Usage(
             "--against fast needs a submission command (-- CMD): without one the fast solver is what is checked".to_string(),
         ));
@@ -96,41 +97,41 @@ pub fn run(args: &Args) -> Result<Outcome> {
         folder::check_free(dir, shard)?;
     }
     if args.command.is_empty() {
-        return stress(args, shard, None, 1_000_000);
+        return stress(args, shard, None, out, interrupt);
     }
-    let cancel = Cancel::on_interrupt();
-    let command = match from_words(&args.command, &args.sandbox.builder(&[], &cancel)) {
-        // A compile error is the submission's verdict, a finding (exit 1), as in `judge run`
-        // and `judge strength`.
-        Err(JudgeError::Build {
-            source_file,
-            command,
-            message,
-            reason,
-        }) => {
-            let (shown, _) = judge_report::compile_error(&source_file, &command, message, reason);
-            println!("{shown}");
-            println!(
-                "{}: 0 cases run: the submission does not build",
-                args.problem.id()
-            );
-            return Ok(Outcome::Finding);
-        }
-        other => other?,
+    // A compile error is the submission's verdict, a finding (exit 1), as in `judge run` and
+    // `judge strength`.
+    let Ok(command) = args
+        .sandbox
+        .submission(&args.command, &[], interrupt, out)?
+    else {
+        outln!(
+            out,
+            "{}: 0 cases run: the submission does not build",
+            args.problem.id()
+        );
+        return Ok(Outcome::Finding);
     };
-    let jobs = args.sandbox.jobs();
-    let sandbox = Sandbox::new(command, jobs).map_err(|e| JudgeError::sandbox("setting up", e))?;
-    let limits = args.sandbox.limits();
-    stress(args, shard, Some((&sandbox, &limits)), 10_000)
+    let sandbox = Sandbox::new(command, args.sandbox.jobs())
+        .map_err(|e| JudgeError::sandbox("setting up", e))?;
+    stress(args, shard, Some(&sandbox), out, interrupt)
 }
 
-/// Runs this shard of the campaign, prints and saves what it found.
+/// Runs this shard of the campaign (`submission`, or in process the fast solver), prints and
+/// saves what it found.
 fn stress(
     args: &Args,
     shard: Shard,
-    submission: Option<(&Sandbox, &Limits)>,
-    default_cases: u64,
+    submission: Option<&Sandbox>,
+    out: &mut dyn Write,
+    interrupt: &Cancel,
 ) -> Result<Outcome> {
+    // A submission costs a process per case, the fast solver a microsecond.
+    let default_cases = if submission.is_some() {
+        10_000
+    } else {
+        1_000_000
+    };
     let cases = args
         .cases
         .or((args.time.is_none()).then_some(default_cases));
@@ -145,28 +146,23 @@ fn stress(
         seed: args.seed,
         cases,
         time_s: args.time,
-        against: against(args.against).to_string(),
+        against: against(args.against.into()).to_string(),
         submission: args.command.clone(),
-        time_limit_ms: submission.map(|(_, l)| l.cpu.as_millis() as u64),
+        time_limit_ms: submission.map(|_| args.sandbox.limits().cpu.as_millis() as u64),
         memory_limit_mb: submission.map(|_| args.sandbox.memory_limit),
     };
-    let cancel = Cancel::on_interrupt();
-    let progress = Progress::new("cases", cases.map(|c| shard.stress_local_count(c)))
-        .with_time_budget(budget.time);
-    let summary = args.problem.stress(
-        budget,
-        args.sandbox.jobs(),
-        args.against,
-        submission,
-        &progress,
-        &cancel,
-    );
-    progress.finish();
+    let bar =
+        Bar::new("cases", cases.map(|c| shard.stress_local_count(c))).with_time_budget(budget.time);
+    let session = args.sandbox.session(&[], &bar, interrupt);
+    let summary = args
+        .problem
+        .stress(budget, args.against.into(), submission, &session);
+    bar.finish();
     let summary = summary?;
     if summary.finding.is_some() || !summary.interrupted {
-        print!("{}", outcome(args, &campaign, shard, &summary));
+        out!(out, "{}", outcome(args, &campaign, shard, &summary));
     }
-    let saved = save(args, &campaign, shard, &summary)?;
+    let saved = save(args, &campaign, shard, &summary, out)?;
     if summary.interrupted {
         let what = match &summary.finding {
             Some(f) => format!(
@@ -232,6 +228,7 @@ fn save(
     campaign: &Campaign,
     shard: Shard,
     summary: &Summary,
+    out: &mut dyn Write,
 ) -> Result<Option<PathBuf>> {
     let Some(dir) = &args.save else {
         return Ok(None);
@@ -241,7 +238,8 @@ fn save(
             return Ok(None);
         };
         finding::save(args.problem, found, dir)?;
-        println!(
+        outln!(
+            out,
             "saved to {}; to keep it as a regression test: cat {}/case.toml >> {}",
             dir.display(),
             dir.display(),
@@ -254,12 +252,9 @@ fn save(
         finding::save(args.problem, found, pending.path())?;
     }
     let record = Record::new(campaign.clone(), shard, summary);
-    let mut json = serde_json::to_vec_pretty(&record)
-        .map_err(|e| JudgeError::report(pending.path().join(folder::SUMMARY), e))?;
-    json.push(b'\n');
-    let published = pending.publish(&json, !summary.interrupted)?;
+    let published = pending.publish_record(&record, !summary.interrupted)?;
     if !summary.interrupted {
-        println!("shard {shard} saved to {}", published.display());
+        outln!(out, "shard {shard} saved to {}", published.display());
     }
     Ok(Some(published))
 }

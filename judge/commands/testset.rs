@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use judge_core::registry::{ProblemEntry, parse_problem};
-use judge_core::testgen::Layout;
 use judge_core::{Outcome, Result};
+
+use crate::args::Layout;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -28,7 +29,9 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Outcome> {
     judge_core::testgen::prepare_testset_folder(&args.out, args.force)?;
-    let tests = args.problem.testset(args.seed, &args.out, args.format)?;
+    let tests = args
+        .problem
+        .testset(args.seed, &args.out, args.format.into())?;
     eprintln!(
         "wrote {tests} tests and manifest.csv to {}",
         args.out.display()

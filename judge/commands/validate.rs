@@ -3,6 +3,7 @@
 //! in it is validated, each invalid one named with its line and column, and one summary line
 //! follows.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use judge_core::registry::{ProblemEntry, parse_problem};
@@ -22,9 +23,9 @@ pub struct Args {
 /// How many invalid files the summary line names (each has its own line above it).
 const NAMED: usize = 10;
 
-pub fn run(args: &Args) -> Result<Outcome> {
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
     match &args.input {
-        Some(dir) if dir.is_dir() => validate_folder(args.problem, dir),
+        Some(dir) if dir.is_dir() => validate_folder(args.problem, dir, out),
         other => Ok(if validate_one(args.problem, other.as_deref())? {
             Outcome::Success
         } else {
@@ -45,7 +46,7 @@ fn validate_one(problem: &dyn ProblemEntry, path: Option<&Path>) -> Result<bool>
     }
 }
 
-fn validate_folder(problem: &dyn ProblemEntry, dir: &Path) -> Result<Outcome> {
+fn validate_folder(problem: &dyn ProblemEntry, dir: &Path, out: &mut dyn Write) -> Result<Outcome> {
     let inputs = inputs_in(dir)?;
     let mut invalid = Vec::new();
     for path in &inputs {
@@ -54,7 +55,8 @@ fn validate_folder(problem: &dyn ProblemEntry, dir: &Path) -> Result<Outcome> {
         }
     }
     if invalid.is_empty() {
-        println!(
+        outln!(
+            out,
             "{}: all {} inputs in {} are valid",
             problem.id(),
             inputs.len(),
@@ -63,7 +65,8 @@ fn validate_folder(problem: &dyn ProblemEntry, dir: &Path) -> Result<Outcome> {
         return Ok(Outcome::Success);
     }
     let more = invalid.len().saturating_sub(NAMED);
-    println!(
+    outln!(
+        out,
         "{}: {} of {} inputs in {} are invalid: {}{}",
         problem.id(),
         invalid.len(),

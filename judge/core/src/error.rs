@@ -28,6 +28,10 @@ pub enum JudgeError {
     /// read, reference and fast solvers that disagree. Never the contestant's fault.
     #[error("jury error: {0}")]
     Jury(#[from] JuryError),
+    /// Standard output could not be written: above all, its reader went away (`judge … |
+    /// head -1`), which ends any command quietly with exit 2.
+    #[error("standard output: {0}")]
+    Output(#[source] std::io::Error),
     /// A report or manifest could not be written.
     #[error("{}: {source}", path.display())]
     Report {

@@ -17,6 +17,7 @@ pub mod merge;
 pub mod progress;
 pub mod registry;
 pub mod runner;
+pub mod session;
 pub mod shards;
 pub mod strength;
 pub mod stress;

@@ -10,16 +10,15 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::cancel::Cancel;
 use crate::error::JudgeError;
-use crate::progress::Progress;
+use crate::progress::Hidden;
 use crate::registry::ProblemEntry;
 use crate::runner::report::Row;
-use crate::runner::submission::{Builder, build_all, is_source};
-use crate::runner::{Loaded, compile_error_rows, run_all};
+use crate::runner::submission::{Builder, build_all, compiled, is_source};
+use crate::runner::{AnswerFile, Loaded, compile_error_rows, run_all};
+use crate::session::Session;
 use crate::shards::{Header, Shard, Slot, Trouble};
 use crate::verdict::Verdict;
-use sandbox::{Limits, Sandbox};
 
 /// One submission of the folder: its name (the file's or the folder's) and the program to
 /// build or run.
@@ -159,26 +158,24 @@ pub struct Batch {
     pub isolation: Option<String>,
 }
 
-/// Judges `entrants` one after another, each on every test with `jobs` tests at a time (the
-/// tests' folders hidden from them).
-#[allow(clippy::too_many_arguments)]
+/// Judges `entrants` one after another, each on every test with the session's jobs tests at
+/// a time (its hidden folders hidden from them).
 pub fn judge(
     problem: &dyn ProblemEntry,
     tests: &[Loaded],
-    hidden: &[PathBuf],
     entrants: &[Entrant],
-    limits: &Limits,
-    jobs: usize,
     builder: &Builder,
-    progress: &Progress,
-    cancel: &Cancel,
+    session: &Session,
 ) -> Result<Batch, JudgeError> {
+    let (progress, cancel) = (session.progress, &session.cancel);
     // Every submission built first, `jobs` builds at a time (each distinct build once, and
     // from the build cache when it was built before).
     progress.message("building");
     let programs: Vec<PathBuf> = entrants.iter().map(|e| e.program.clone()).collect();
-    let built = build_all(&programs, builder, jobs);
+    let built = build_all(&programs, builder, session.jobs);
     let mut batch = Batch::default();
+    // Each submission's tests have no counter of their own: the session's counts submissions.
+    let quiet = session.reporting_to(&Hidden);
     for (i, (entrant, built)) in entrants.iter().zip(built).enumerate() {
         if cancel.is_cancelled() {
             batch.interrupted = true;
@@ -186,39 +183,23 @@ pub fn judge(
         }
         progress.message(&entrant.name);
         let built = match built {
-            Ok(command) => Ok(command),
-            Err(JudgeError::Build {
-                command,
-                message,
-                reason,
-                ..
-            }) => Err(match reason {
-                Some(reason) => format!("({command}):\n{reason}\n{message}"),
-                None => format!("({command}):\n{message}"),
-            }),
             Err(JudgeError::Interrupted(_)) => {
                 batch.interrupted = true;
                 return Ok(batch);
             }
-            Err(other) => return Err(other),
+            other => compiled(other)?,
         };
         let (compile_error, rows) = match built {
-            Err(message) => (Some(message.clone()), compile_error_rows(tests, &message)),
+            Err(failed) => {
+                let detail = failed.detail();
+                (Some(detail.clone()), compile_error_rows(tests, &detail))
+            }
             Ok(command) => {
-                let sandbox = Sandbox::hiding(command, jobs, hidden)
-                    .map_err(|e| JudgeError::sandbox("setting up", e))?;
+                let sandbox = session.sandbox(command)?;
                 batch
                     .isolation
                     .get_or_insert_with(|| sandbox.isolation.describe());
-                let rows = run_all(
-                    problem,
-                    &sandbox,
-                    tests,
-                    limits,
-                    &Progress::hidden(),
-                    cancel,
-                    &mut |_, _, _| {},
-                )?;
+                let rows = run_all(&quiet.judging(&sandbox, &AnswerFile(problem)), tests)?;
                 if cancel.is_cancelled() {
                     // Not judged to the end: not reported as if it were.
                     batch.interrupted = true;

@@ -1,106 +1,37 @@
-//! Progress for long work: a bar on a terminal, nothing in pipes and CI. With a known total
-//! it shows the time left at the current rate; with a time budget (`judge stress --time`), the
-//! time left of the budget.
+//! Progress of long work, as the core reports it: a position and a message. How it is shown
+//! is the binary's business (a bar on a terminal, nothing in pipes and CI); the core draws
+//! nothing and depends on no terminal library. The figures the bar shows (a rate, the time
+//! left, thousands) are written here, so that reports say them the same way.
 
-use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-
-pub struct Progress {
-    bar: ProgressBar,
-    what: String,
-    total: bool,
+/// A counter of long work that someone may be watching.
+pub trait Progress: Sync {
+    /// How far the work got, in its units (tests, runs, cases).
+    fn set(&self, position: u64);
+    /// What is being done now (`building`, a submission's name, `shrinking case 12`).
+    fn message(&self, message: &str);
 }
 
-impl Progress {
-    /// A counter of `what` with an optional known total; hidden unless stderr is a terminal
-    /// (and CI is not set).
-    pub fn new(what: &str, total: Option<u64>) -> Progress {
-        let visible = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
-        let bar = match total {
-            Some(n) => ProgressBar::new(n),
-            None => ProgressBar::no_length(),
-        };
-        if visible {
-            bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(8));
-        } else {
-            bar.set_draw_target(ProgressDrawTarget::hidden());
-        }
-        let progress = Progress {
-            bar,
-            what: what.to_string(),
-            total: total.is_some(),
-        };
-        progress.style(None);
-        progress
-    }
+/// Starts counters: for work that makes several in turn (`judge package` measures each
+/// accepted solution on every test, with a counter of its own).
+pub trait Meter: Sync {
+    /// A counter of `what` with an optional known total, gone when it is dropped.
+    fn start(&self, what: &str, total: Option<u64>) -> Box<dyn Progress + '_>;
+}
 
-    /// Shows the time left of a time budget (`--time`) rather than an estimate from the rate.
-    pub fn with_time_budget(self, budget: Option<Duration>) -> Progress {
-        if budget.is_some() {
-            self.style(budget);
-        }
-        self
-    }
+/// Progress nobody sees: for work inside work that has its own counter, and for tests.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hidden;
 
-    fn style(&self, budget: Option<Duration>) {
-        let what = &self.what;
-        let counted = if self.total {
-            format!("[{{bar:30}}] {{human_pos}}/{{human_len}} {what}")
-        } else {
-            format!("{{human_pos}} {what}")
-        };
-        let template = format!("{{elapsed_precise}} {counted} ({{rate}}, {{left}}) {{msg}}");
-        let total = self.total;
-        self.bar.set_style(
-            ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .with_key(
-                    "rate",
-                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = w.write_str(&rate(state.per_sec()));
-                    },
-                )
-                .with_key(
-                    "left",
-                    move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                        let text = match budget {
-                            Some(budget) => left(budget.saturating_sub(state.elapsed())),
-                            // An estimate only once there is a rate to go by.
-                            None if total && state.pos() > 0 => left(state.eta()),
-                            None => "time left unknown".to_string(),
-                        };
-                        let _ = w.write_str(&text);
-                    },
-                ),
-        );
-    }
+impl Progress for Hidden {
+    fn set(&self, _: u64) {}
+    fn message(&self, _: &str) {}
+}
 
-    /// A counter that never shows (for work inside work that has its own bar).
-    pub fn hidden() -> Progress {
-        Progress {
-            bar: ProgressBar::hidden(),
-            what: String::new(),
-            total: false,
-        }
-    }
-
-    pub fn set(&self, position: u64) {
-        self.bar.set_position(position);
-    }
-
-    pub fn message(&self, message: &str) {
-        self.bar.set_message(message.to_string());
-    }
-
-    /// Prints a line on standard output, above the bar if there is one.
-    pub fn println(&self, line: &str) {
-        self.bar.suspend(|| println!("{line}"));
-    }
-
-    pub fn finish(&self) {
-        self.bar.finish_and_clear();
+impl Meter for Hidden {
+    fn start(&self, _: &str, _: Option<u64>) -> Box<dyn Progress + '_> {
+        Box::new(Hidden)
     }
 }
 

@@ -12,16 +12,15 @@ use crate::checker::Rejection;
 use solutions::picture::Comparison;
 
 use crate::bench::{Measurement, bench};
-use crate::cancel::Cancel;
 use crate::error::JudgeError;
-use crate::progress::Progress;
+use crate::session::Session;
 use crate::stress::candidate::{InProcess, Submission};
 use crate::stress::{Budget, Summary, driver};
 use crate::testgen::{Layout, gen_files, testset};
-use sandbox::{Limits, Sandbox};
+use sandbox::Sandbox;
 
-/// Which trusted in-process solver to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// Which trusted in-process solver to use (the command line's `reference` and `fast`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolverKind {
     Reference,
     Fast,
@@ -63,16 +62,15 @@ pub trait ProblemEntry: Sync {
     fn type_path(&self) -> &'static str;
     /// `judge bench`.
     fn bench(&self, cases: u64, seed: u64) -> Vec<Measurement>;
-    /// `judge stress`: `submission` (run in its sandbox under its limits), or without one
-    /// the fast solver in process, against the `against` solver, on `jobs` threads.
+    /// `judge stress`: `submission` (run in its sandbox under the session's limits), or
+    /// without one the fast solver in process, against the `against` solver, on the
+    /// session's jobs.
     fn stress(
         &self,
         budget: Budget,
-        jobs: usize,
         against: SolverKind,
-        submission: Option<(&Sandbox, &Limits)>,
-        progress: &Progress,
-        cancel: &Cancel,
+        submission: Option<&Sandbox>,
+        session: &Session,
     ) -> Result<Summary, JudgeError>;
     /// Names and targets of the valid families.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
@@ -174,36 +172,26 @@ impl<P: generators::boundary::Boundary> ProblemEntry for Entry<P> {
     fn stress(
         &self,
         budget: Budget,
-        jobs: usize,
         against: SolverKind,
-        submission: Option<(&Sandbox, &Limits)>,
-        progress: &Progress,
-        cancel: &Cancel,
+        submission: Option<&Sandbox>,
+        session: &Session,
     ) -> Result<Summary, JudgeError> {
         let trusted = solver::<P>(against);
         match submission {
             None => {
                 let fast = InProcess::<P> { solve: P::fast };
-                driver::run::<P>(budget, jobs, trusted, &fast, &[], progress, cancel)
+                driver::run::<P>(budget, trusted, &fast, &[], session)
             }
-            Some((sandbox, limits)) => {
+            Some(sandbox) => {
                 let submission = Submission::<P> {
                     sandbox,
-                    limits,
-                    cancel,
+                    limits: &session.limits,
+                    cancel: &session.cancel,
                     problem: PhantomData,
                 };
                 // A submission costs a process per case: the strongest known cases first.
                 let strongest = generators::selection::strongest_cases::<P>(budget.seed);
-                driver::run::<P>(
-                    budget,
-                    jobs,
-                    trusted,
-                    &submission,
-                    &strongest,
-                    progress,
-                    cancel,
-                )
+                driver::run::<P>(budget, trusted, &submission, &strongest, session)
             }
         }
     }

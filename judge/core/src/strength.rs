@@ -5,15 +5,14 @@
 
 use std::path::{Path, PathBuf};
 
-use sandbox::{Limits, Sandbox};
+use sandbox::Sandbox;
 
-use crate::cancel::Cancel;
 use crate::error::JudgeError;
-use crate::progress::Progress;
 use crate::registry::ProblemEntry;
-use crate::runner::submission::{Builder, build_all, from_path, is_source};
+use crate::runner::submission::{Builder, build_all, compiled, from_path, is_source};
 use crate::runner::tests::Test;
-use crate::runner::{Loaded, run_all};
+use crate::runner::{AnswerFile, Loaded, run_all};
+use crate::session::Session;
 use crate::verdict::{Verdict, judge};
 
 /// Whether a submission should pass every test or fail at least one.
@@ -85,32 +84,34 @@ pub struct Matrix {
     pub sanitized: Vec<Vec<(usize, String)>>,
 }
 
-/// Runs every entrant on every test, `jobs` tests at a time. The entrants are built first,
-/// `jobs` builds at a time (each distinct source once). Interrupted (Ctrl-C, SIGTERM), it
-/// returns what was judged before: the entrants judged on every test, the rest in
-/// [`Matrix::not_judged`].
-#[allow(clippy::too_many_arguments)]
+/// The folders of the tests' files: what the submissions' runs must not see, wherever it
+/// lies.
+pub fn test_folders(tests: &[Loaded]) -> Vec<PathBuf> {
+    let mut hidden: Vec<PathBuf> = tests
+        .iter()
+        .filter_map(|t| t.test.answer.parent().map(Path::to_path_buf))
+        .collect();
+    hidden.dedup();
+    hidden
+}
+
+/// Runs every entrant on every test, the session's jobs tests at a time. The entrants are
+/// built first, as many builds at a time (each distinct source once). Interrupted (Ctrl-C,
+/// SIGTERM), it returns what was judged before: the entrants judged on every test, the rest
+/// in [`Matrix::not_judged`].
 pub fn measure(
     problem: &dyn ProblemEntry,
     tests: Vec<Loaded>,
     entrants: Vec<Entrant>,
-    limits: &Limits,
-    jobs: usize,
     builder: &Builder,
-    progress: &Progress,
-    cancel: &Cancel,
+    session: &Session,
 ) -> Result<Matrix, JudgeError> {
+    let (progress, cancel) = (session.progress, &session.cancel);
     let mut verdicts = Vec::new();
-    // The test data stays invisible to the submissions wherever it lies.
-    let mut hidden: Vec<std::path::PathBuf> = tests
-        .iter()
-        .filter_map(|t| t.test.answer.parent().map(std::path::Path::to_path_buf))
-        .collect();
-    hidden.dedup();
     let mut compile_errors = Vec::new();
     progress.message("building");
     let paths: Vec<PathBuf> = entrants.iter().map(|e| e.path.clone()).collect();
-    let built = build_all(&paths, builder, jobs);
+    let built = build_all(&paths, builder, session.jobs);
     let mut judged = entrants.len();
     let mut sanitized = Vec::new();
     for ((k, entrant), command) in entrants.iter().enumerate().zip(built) {
@@ -120,44 +121,24 @@ pub fn measure(
         }
         progress.message(&entrant.name);
         let command = match command {
-            Err(JudgeError::Build {
-                command,
-                message,
-                reason,
-                ..
-            }) => {
-                let first = reason
-                    .or_else(|| {
-                        message
-                            .lines()
-                            .find(|l| !l.trim().is_empty())
-                            .map(String::from)
-                    })
-                    .unwrap_or_default();
-                compile_errors.push((k, format!("({command}): {first}")));
-                verdicts.push(vec![Verdict::CE; tests.len()]);
-                sanitized.push(Vec::new());
-                progress.set(((k + 1) * tests.len()) as u64);
-                continue;
-            }
             Err(JudgeError::Interrupted(_)) => {
                 // Ctrl-C during the builds: this one and those after it are not judged.
                 judged = k;
                 break;
             }
-            other => other?,
+            other => match compiled(other)? {
+                Ok(command) => command,
+                Err(failed) => {
+                    compile_errors.push((k, failed.summary()));
+                    verdicts.push(vec![Verdict::CE; tests.len()]);
+                    sanitized.push(Vec::new());
+                    progress.set(((k + 1) * tests.len()) as u64);
+                    continue;
+                }
+            },
         };
-        let sandbox = Sandbox::hiding(command, jobs, &hidden)
-            .map_err(|e| JudgeError::sandbox("setting up", e))?;
-        let rows = run_all(
-            problem,
-            &sandbox,
-            &tests,
-            limits,
-            progress,
-            cancel,
-            &mut |_, _, _| {},
-        )?;
+        let sandbox = session.sandbox(command)?;
+        let rows = run_all(&session.judging(&sandbox, &AnswerFile(problem)), &tests)?;
         if rows.len() != tests.len() {
             // Interrupted while this one ran: it is not judged.
             judged = k;
@@ -188,12 +169,84 @@ pub fn measure(
     })
 }
 
+/// Where a submission stands against a test set: the one classification the command, its
+/// reports and its exit code all use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// It did not build (CE on every test): that says nothing about the tests.
+    DidNotBuild,
+    /// A wrong submission no test rejects: the test set is weak.
+    Survives,
+    /// A wrong submission exactly one test rejects (that test).
+    Fragile(usize),
+    /// A wrong submission these tests (two or more) reject.
+    Rejected(Vec<usize>),
+    /// A correct submission every test accepts.
+    Accepted,
+    /// A correct submission these tests reject: a test or its answer is wrong.
+    CorrectRejected(Vec<usize>),
+}
+
+impl Standing {
+    /// Where a submission expected to be `expect` stands with `verdicts`, one per test.
+    pub fn of(expect: Expect, verdicts: &[Verdict]) -> Standing {
+        if !verdicts.is_empty() && verdicts.iter().all(|v| *v == Verdict::CE) {
+            return Standing::DidNotBuild;
+        }
+        let rejecting = rejecting(verdicts);
+        match (expect, rejecting.as_slice()) {
+            (Expect::Wrong, []) => Standing::Survives,
+            (Expect::Wrong, [t]) => Standing::Fragile(*t),
+            (Expect::Wrong, _) => Standing::Rejected(rejecting),
+            (Expect::Correct, []) => Standing::Accepted,
+            (Expect::Correct, _) => Standing::CorrectRejected(rejecting),
+        }
+    }
+
+    /// The tests that reject it.
+    pub fn rejected_by(&self) -> &[usize] {
+        match self {
+            Standing::Fragile(t) => std::slice::from_ref(t),
+            Standing::Rejected(ts) | Standing::CorrectRejected(ts) => ts,
+            _ => &[],
+        }
+    }
+
+    /// Does it make the test set fail its check (a survivor, a rejected correct submission,
+    /// or one that did not build, which leaves the check unfinished)?
+    pub fn is_finding(&self) -> bool {
+        matches!(
+            self,
+            Standing::DidNotBuild | Standing::Survives | Standing::CorrectRejected(_)
+        )
+    }
+}
+
+/// Does a test with this verdict reject the submission? Any verdict but AC; a compile error
+/// is no rejection (no test ran).
+pub fn rejects(verdict: Verdict) -> bool {
+    !matches!(verdict, Verdict::AC | Verdict::CE)
+}
+
+/// The tests that reject a submission with `verdicts`.
+pub fn rejecting(verdicts: &[Verdict]) -> Vec<usize> {
+    (0..verdicts.len())
+        .filter(|&t| rejects(verdicts[t]))
+        .collect()
+}
+
 impl Matrix {
     /// The tests that reject entrant `e` (any verdict but AC; a compile error is none).
     pub fn rejecting(&self, e: usize) -> Vec<usize> {
-        (0..self.tests.len())
-            .filter(|&t| !matches!(self.verdicts[e][t], Verdict::AC | Verdict::CE))
-            .collect()
+        rejecting(&self.verdicts[e])
+    }
+
+    /// Where entrant `e` stands.
+    pub fn standing(&self, e: usize) -> Standing {
+        if self.did_not_build(e) {
+            return Standing::DidNotBuild;
+        }
+        Standing::of(self.entrants[e].expect, &self.verdicts[e])
     }
 
     /// What a sanitizer said about entrant `e`: on how many tests, and the first report.
@@ -227,7 +280,7 @@ impl Matrix {
             .map(|t| {
                 wrong
                     .iter()
-                    .map(|&e| !matches!(self.verdicts[e][t], Verdict::AC | Verdict::CE))
+                    .map(|&e| rejects(self.verdicts[e][t]))
                     .collect()
             })
             .collect();
@@ -275,10 +328,10 @@ pub struct FamilyHint {
 pub fn family_hints(
     problem: &dyn ProblemEntry,
     entrant: &Entrant,
-    limits: &Limits,
     builder: &Builder,
-    cancel: &Cancel,
+    session: &Session,
 ) -> Result<Vec<FamilyHint>, JudgeError> {
+    let (limits, cancel) = (&session.limits, &session.cancel);
     const PER_FAMILY: u64 = 30;
     let sandbox = Sandbox::new(from_path(&entrant.path, builder)?, 1)
         .map_err(|e| JudgeError::sandbox("setting up", e))?;

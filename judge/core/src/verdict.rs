@@ -69,11 +69,12 @@ pub fn describe_exit(exit: &Exit) -> String {
 
 /// The verdict of a run, in this order: output flood (OLE), time (TLE: CPU over the limit or
 /// the wall clock ran out), memory (MLE: killed at the limit, or peak over it), abnormal end
-/// (RE), then the checker's word on the output (AC or WA, with its reason).
-pub fn judge(
+/// (RE), then the checker's word on the output (AC or WA, with its reason: any checker's,
+/// the built-in problems' [`crate::checker::Rejection`] or a line of text).
+pub fn judge<Why: fmt::Display>(
     run: &Finished,
     limits: &Limits,
-    check: impl FnOnce(&[u8]) -> Result<(), crate::checker::Rejection>,
+    check: impl FnOnce(&[u8]) -> Result<(), Why>,
 ) -> (Verdict, String) {
     if run.output_exceeded {
         return (

@@ -30,15 +30,15 @@ use std::path::{Path, PathBuf};
 
 use judge_core::cancel::Cancel;
 use judge_core::error::{JudgeError, JuryError};
-use judge_core::progress::Progress;
+use judge_core::progress::Meter;
 use judge_core::registry::ProblemEntry;
 use judge_core::runner::submission::{Builder, from_source};
-use judge_core::runner::{default_limits, run_all};
+use judge_core::runner::{AnswerFile, Judging, default_limits, run_all};
 use judge_core::verdict::Verdict;
 use programs::{CONTEST_RUSTC, Program};
 
-/// The package formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// The package formats (the command line's `icpc` and `legacy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// ICPC problem package format 2025-09 (BAPCtools, DOMjudge).
     Icpc,
@@ -119,13 +119,16 @@ python3:
     run: 'python3 "{mainfile}"'
 "#;
 
-/// Writes `problem`'s package into `out/NAME`, which must not exist or be empty.
+/// Writes `problem`'s package into `out/NAME`, which must not exist or be empty. Measuring
+/// the accepted solutions shows on `meter` and stops when `cancel` is cancelled.
 pub fn write(
     problem: &dyn ProblemEntry,
     out: &Path,
     format: Format,
     seed: u64,
     credits: &Credits,
+    meter: &dyn Meter,
+    cancel: &Cancel,
 ) -> Result<Written, JudgeError> {
     if !LICENSES.contains(&credits.license.as_str()) {
         return Err(JudgeError::Usage(format!(
@@ -265,7 +268,7 @@ pub fn write(
     }
 
     // Limits from the accepted submissions, built and run as a contest system would.
-    let slowest_ms = measure_accepted(problem, &dir, &correct)?;
+    let slowest_ms = measure_accepted(problem, &dir, &correct, meter, cancel)?;
     let time_limit = time_limit_for(slowest_ms);
     write_file(
         &dir.join("problem.yaml"),
@@ -481,6 +484,8 @@ fn measure_accepted(
     problem: &dyn ProblemEntry,
     dir: &Path,
     correct: &[&str],
+    meter: &dyn Meter,
+    cancel: &Cancel,
 ) -> Result<Option<u64>, JudgeError> {
     if std::process::Command::new("rustc")
         .arg("--version")
@@ -496,25 +501,23 @@ fn measure_accepted(
         judge_core::runner::load(problem, judge_core::runner::tests::discover(dir)?, false)?;
     let limits = default_limits(10.0, MEMORY_LIMIT_MB);
     let mut slowest = 0;
-    let cancel = Cancel::on_interrupt();
     // The jury's own solutions, built in the box like any submission's.
-    let builder = Builder::new(None, &[], &cancel);
+    let builder = Builder::new(None, &[], cancel);
     for solver in correct {
         let src = dir.join(format!("submissions/accepted/{solver}.rs"));
         let command = from_source(&src, dir, &builder)?;
         let sandbox =
             sandbox::Sandbox::new(command, 1).map_err(|e| JudgeError::sandbox("setting up", e))?;
-        let progress = Progress::new(&format!("tests of {solver}.rs"), Some(tests.len() as u64));
-        let rows = run_all(
-            problem,
-            &sandbox,
-            &tests,
-            &limits,
-            &progress,
-            &cancel,
-            &mut |_, _, _| {},
-        );
-        progress.finish();
+        let progress = meter.start(&format!("tests of {solver}.rs"), Some(tests.len() as u64));
+        let judging = Judging {
+            runs: &sandbox,
+            checker: &AnswerFile(problem),
+            limits: &limits,
+            progress: progress.as_ref(),
+            cancel,
+        };
+        let rows = run_all(&judging, &tests);
+        drop(progress);
         let rows = rows?;
         if rows.len() != tests.len() {
             return Err(JudgeError::Interrupted(format!(

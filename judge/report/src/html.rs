@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::{RunReport, StrengthReport, Submission};
 use crate::escape::{self, html as esc};
+use judge_core::strength::{Standing, rejects};
 use judge_core::verdict::Verdict;
 
 const STYLE: &str = r#"
@@ -392,17 +393,22 @@ pub fn run(report: &RunReport) -> String {
 /// The `judge strength` report as one HTML page.
 pub fn strength(report: &StrengthReport) -> String {
     let wrong: Vec<_> = report.wrong().collect();
+    let standing = |s: &&&Submission| s.standing();
     let survivors: Vec<_> = wrong
         .iter()
-        .filter(|s| s.rejected_by().is_empty())
+        .filter(|s| standing(s) == Standing::Survives)
         .collect();
     let fragile: Vec<_> = wrong
         .iter()
-        .filter(|s| s.rejected_by().len() == 1)
+        .filter(|s| matches!(standing(s), Standing::Fragile(_)))
         .collect();
+    let rejected_wrong = wrong
+        .iter()
+        .filter(|s| matches!(standing(s), Standing::Fragile(_) | Standing::Rejected(_)))
+        .count();
     let rejected_correct: Vec<_> = report
         .correct()
-        .filter(|s| !s.rejected_by().is_empty())
+        .filter(|s| matches!(s.standing(), Standing::CorrectRejected(_)))
         .collect();
     let mut body = String::new();
     let _ = writeln!(
@@ -431,7 +437,7 @@ pub fn strength(report: &StrengthReport) -> String {
     let _ = writeln!(
         body,
         r#"<div class="badges" id="summary"><div class="badge AC"><b>{}</b>wrong rejected</div><div class="badge {}"><b>{}</b>survive</div><div class="badge {}"><b>{}</b>fragile (one test)</div><div class="badge {}"><b>{}</b>correct rejected</div><div class="badge plain"><b>{} of {}</b>tests in the cover</div></div>"#,
-        wrong.len() - survivors.len(),
+        rejected_wrong,
         if survivors.is_empty() { "plain" } else { "WA" },
         survivors.len(),
         if fragile.is_empty() { "plain" } else { "TLE" },
@@ -525,7 +531,7 @@ pub fn strength(report: &StrengthReport) -> String {
     for &t in &report.cover {
         let killed: Vec<String> = wrong
             .iter()
-            .filter(|s| s.verdicts[t] != Verdict::AC)
+            .filter(|s| rejects(s.verdicts[t]))
             .map(|s| esc(&s.name))
             .collect();
         let _ = writeln!(
@@ -558,7 +564,7 @@ pub fn strength(report: &StrengthReport) -> String {
     for s in &report.submissions {
         let class = if s.kind == "correct" {
             "sub correct"
-        } else if s.rejected_by().is_empty() {
+        } else if s.standing() == Standing::Survives {
             "sub survivor"
         } else {
             "sub"

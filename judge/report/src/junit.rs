@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::{RunReport, StrengthReport};
 use crate::escape::xml;
+use judge_core::strength::Standing;
 use judge_core::verdict::Verdict;
 
 fn seconds(ms: u64) -> String {
@@ -108,12 +109,12 @@ pub fn run(report: &RunReport) -> String {
 }
 
 /// The `judge strength` report as JUnit XML: one test case per submission; a wrong one fails
-/// when it survives, a correct one when a test rejects it.
+/// when it survives, a correct one when a test rejects it, and either when it does not build.
 pub fn strength(report: &StrengthReport) -> String {
     let failing: Vec<bool> = report
         .submissions
         .iter()
-        .map(|s| (s.kind == "wrong") == s.rejected_by().is_empty())
+        .map(|s| s.standing().is_finding())
         .collect();
     let failures = failing.iter().filter(|&&f| f).count();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -148,7 +149,10 @@ pub fn strength(report: &StrengthReport) -> String {
             }
             continue;
         }
-        let message = if s.kind == "wrong" {
+        let standing = s.standing();
+        let message = if standing == Standing::DidNotBuild {
+            "the submission does not build".to_string()
+        } else if s.kind == "wrong" {
             let families: Vec<String> = s
                 .families
                 .iter()
@@ -175,10 +179,10 @@ pub fn strength(report: &StrengthReport) -> String {
             r#">
       <failure type="{}" message="{}"/>{sanitizer}
     </testcase>"#,
-            if s.kind == "wrong" {
-                "SURVIVES"
-            } else {
-                "REJECTED"
+            match standing {
+                Standing::DidNotBuild => "CE",
+                Standing::Survives => "SURVIVES",
+                _ => "REJECTED",
             },
             xml(&message)
         );

@@ -22,6 +22,8 @@ use judge_core::error::JudgeError;
 use judge_core::registry::ProblemEntry;
 use judge_core::runner::Loaded;
 use judge_core::runner::report::Row;
+use judge_core::runner::submission::CompileError;
+use judge_core::strength::{Expect, Standing};
 use judge_core::verdict::Verdict;
 
 /// A report format, chosen by the file name's extension.
@@ -223,11 +225,20 @@ pub struct FamilyHint {
 }
 
 impl Submission {
-    /// The tests that reject it (any verdict but AC).
+    /// Where it stands: the classification `judge strength` prints, the same for every
+    /// report.
+    pub fn standing(&self) -> Standing {
+        let expect = if self.kind == Expect::Correct.label() {
+            Expect::Correct
+        } else {
+            Expect::Wrong
+        };
+        Standing::of(expect, &self.verdicts)
+    }
+
+    /// The tests that reject it.
     pub fn rejected_by(&self) -> Vec<usize> {
-        (0..self.verdicts.len())
-            .filter(|&t| self.verdicts[t] != Verdict::AC)
-            .collect()
+        self.standing().rejected_by().to_vec()
     }
 }
 
@@ -255,10 +266,10 @@ impl StrengthReport {
         self.submissions.iter().filter(|s| s.kind == "correct")
     }
 
-    /// Is the test set strong: every wrong submission rejected, every correct one accepted?
+    /// Is the test set strong: every wrong submission rejected, every correct one accepted
+    /// (and every submission built)?
     pub fn passed(&self) -> bool {
-        self.wrong().all(|s| !s.rejected_by().is_empty())
-            && self.correct().all(|s| s.rejected_by().is_empty())
+        self.submissions.iter().all(|s| !s.standing().is_finding())
     }
 }
 
@@ -304,23 +315,12 @@ pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeE
 }
 
 /// A submission that did not build, as `judge run` and `judge stress` print it (`CE   FILE:
-/// the build failed (COMMAND):` then the compiler's message, escaped), and the message its
-/// verdict rows carry: the judge's reason (a build limit) first, then the compiler's words.
-pub fn compile_error(
-    source_file: &std::path::Path,
-    command: &str,
-    message: String,
-    reason: Option<String>,
-) -> (String, String) {
-    let message = match reason {
-        Some(reason) => format!("{reason}\n{message}"),
-        None => message,
-    };
-    let shown = format!(
+/// the build failed (COMMAND):` then what its rows carry, [`CompileError::output`], escaped).
+pub fn compile_error(failed: &CompileError) -> String {
+    format!(
         "CE   {}: the build failed ({}):\n{}",
-        escape::terminal(&source_file.display().to_string()),
-        escape::terminal(command),
-        escape::terminal(&message)
-    );
-    (shown, message)
+        escape::terminal(&failed.source_file.display().to_string()),
+        escape::terminal(&failed.command),
+        escape::terminal(&failed.output())
+    )
 }

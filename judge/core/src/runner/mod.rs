@@ -1,23 +1,30 @@
 //! Running a submission on a test set, in parallel, in the sandbox.
 
 pub mod cache;
+#[cfg(test)]
+mod fake_runs;
+mod plan;
 pub mod report;
+mod seam;
 pub mod submission;
 pub mod tests;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use crate::verdict::{Verdict, describe_exit, judge};
+use plan::{Next, Plan, Task};
 use report::Row;
+pub use seam::{AnswerFile, Checked, Checker, Runs};
 use tests::Test;
 
 use crate::cancel::Cancel;
 use crate::error::{JudgeError, JuryError};
 use crate::progress::Progress;
 use crate::registry::{ProblemEntry, SolverKind};
-use sandbox::{Limits, Sandbox};
+use crate::session::Session;
+use sandbox::{Finished, Limits};
 use solutions::scan::MAX_INPUT_BYTES;
 
 /// A test read once: its input and its answer file, which reads as an answer of the problem.
@@ -108,22 +115,44 @@ fn read_input(path: &std::path::Path) -> Result<Vec<u8>, JuryError> {
     Ok(bytes)
 }
 
-/// Runs `test` in `slot` and judges it; `None` if the run was interrupted.
-pub fn run_one(
-    problem: &dyn ProblemEntry,
-    sandbox: &Sandbox,
+/// A finished run, judged.
+struct Judged {
+    row: Row,
+    /// A TLE that load could have caused ([`load_sensitive`]).
+    load_sensitive: bool,
+}
+
+/// Runs `test` in `slot` and judges it; `None` if the run was stopped (`stop`) before it
+/// finished.
+fn run_one(
+    judging: &Judging,
     slot: usize,
     test: &Loaded,
-    limits: &Limits,
-    cancel: &Cancel,
-) -> Result<Option<Row>, JudgeError> {
-    let finished = sandbox
-        .run(slot, &test.input, limits, cancel.flag())
+    stop: &Cancel,
+) -> Result<Option<Judged>, JudgeError> {
+    let finished = judging
+        .runs
+        .run_test(slot, test, judging.limits, stop.flag())
         .map_err(|e| JudgeError::sandbox(format!("running test {}", test.test.name), e))?;
     if finished.interrupted {
         return Ok(None);
     }
-    let (verdict, message) = judge(&finished, limits, |out| problem.check(&test.answer, out));
+    // The checker's own failure (a jury error) is kept aside: the verdict rule asks the
+    // checker only when the run ended well.
+    let mut checker_failed = None;
+    let (verdict, message) = judge(&finished, judging.limits, |out| {
+        match judging.checker.check(test, out) {
+            Ok(Checked::Accepted) => Ok(()),
+            Ok(Checked::Rejected(why)) => Err(why),
+            Err(e) => {
+                checker_failed = Some(e);
+                Ok(())
+            }
+        }
+    });
+    if let Some(e) = checker_failed {
+        return Err(e);
+    }
     // What a failing submission wrote, for the reports; 16 KiB of each is plenty to show.
     let kept = |bytes: &[u8]| {
         if verdict == Verdict::AC {
@@ -132,33 +161,37 @@ pub fn run_one(
             String::from_utf8_lossy(&bytes[..bytes.len().min(16 << 10)]).into_owned()
         }
     };
-    Ok(Some(Row {
-        stdout: kept(&finished.stdout),
-        stderr: kept(&finished.stderr),
-        test: test.test.name.clone(),
-        verdict,
-        cpu_ms: finished.cpu.as_millis() as u64,
-        wall_ms: finished.wall.as_millis() as u64,
-        peak_kb: finished.peak_kb,
-        exit: describe_exit(&finished.exit),
-        message,
+    Ok(Some(Judged {
+        load_sensitive: load_sensitive(&finished, verdict, judging.limits),
+        row: Row {
+            stdout: kept(&finished.stdout),
+            stderr: kept(&finished.stderr),
+            test: test.test.name.clone(),
+            verdict,
+            cpu_ms: finished.cpu.as_millis() as u64,
+            wall_ms: finished.wall.as_millis() as u64,
+            peak_kb: finished.peak_kb,
+            exit: describe_exit(&finished.exit),
+            message,
+        },
     }))
 }
 
-/// Is this TLE close enough to the limit that a busy machine could have caused it? (A run
-/// that mostly slept, far under the CPU limit, would only time out again.)
-fn near_limit(row: &Row, limits: &Limits) -> bool {
-    let (cpu, limit) = (u128::from(row.cpu_ms), limits.cpu.as_millis());
-    row.verdict == Verdict::TLE && cpu * 2 >= limit && cpu * 2 < limit * 3
+/// Could a busy machine have caused this TLE, so that it is run again alone before it
+/// stands? When it is close enough to the limit (a run that mostly slept, far under the CPU
+/// limit, would only time out again).
+pub fn load_sensitive(finished: &Finished, verdict: Verdict, limits: &Limits) -> bool {
+    let (cpu, limit) = (finished.cpu.as_millis(), limits.cpu.as_millis());
+    verdict == Verdict::TLE && cpu * 2 >= limit && cpu * 2 < limit * 3
 }
 
 /// Which run of a test a row comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// The test's run among the parallel ones; `rerun`: a TLE near the limit, which is run
-    /// again alone once every test is done (the row that stands comes as [`Stage::Rerun`]).
+    /// The test's run among the parallel ones; `rerun`: a TLE that load could have caused,
+    /// which is run again alone (the row that stands comes as [`Stage::Rerun`]).
     First { rerun: bool },
-    /// The run alone of a TLE near the limit: this row stands.
+    /// The run alone of such a TLE: this row stands.
     Rerun,
 }
 
@@ -198,230 +231,240 @@ pub enum Stop {
     /// At the first non-AC test in test order, as Kattis and DOMjudge judge lazily: the rows
     /// are every test up to and including it, whatever the number of slots (a later test that
     /// ran in parallel is dropped, an earlier one always runs), so the result is the one of a
-    /// run with one slot.
+    /// run with one slot. Cheap: the tests after a failure that stands are stopped where they
+    /// are and none starts ([`plan`]).
     AtFirstFailure,
 }
 
-/// Runs every test with `sandbox.slots()` in parallel, in a secret random order
-/// ([`secret_order`]). A TLE near the limit is re-run alone before it stands (with more than
-/// one slot: the rule lives here only). `on_row` sees every row **in test order** (a row once
-/// every test before it is done, whatever order they ran in), then every re-run's in test
-/// order; so what is printed and reported never depends on the order. Returns the rows that
+/// What judging one program's runs takes: the program ([`Runs`]), its checker, the limits,
+/// where progress goes and what stops it. Made by [`Session::judging`].
+pub struct Judging<'a> {
+    pub runs: &'a dyn Runs,
+    pub checker: &'a dyn Checker,
+    pub limits: &'a Limits,
+    pub progress: &'a dyn Progress,
+    pub cancel: &'a Cancel,
+}
+
+impl<'a> Session<'a> {
+    /// What the runner needs to judge one program's runs with `checker` in this session.
+    pub fn judging<'b>(&'b self, runs: &'b dyn Runs, checker: &'b dyn Checker) -> Judging<'b>
+    where
+        'a: 'b,
+    {
+        Judging {
+            runs,
+            checker,
+            limits: &self.limits,
+            progress: self.progress,
+            cancel: &self.cancel,
+        }
+    }
+}
+
+/// What sees each row as it stands: `(test index, row, stage)`. An `Err` (standard output
+/// closed under the rows being printed) stops the run and is returned.
+pub type OnRow<'a> = dyn FnMut(usize, &Row, Stage) -> Result<(), JudgeError> + 'a;
+
+/// Runs every test, `runs.slots()` at a time, in a secret random order ([`secret_order`]); a
+/// TLE that load could have caused is run again alone before it stands. Returns the rows that
 /// stand, in test order (all of them unless interrupted).
-pub fn run_all(
-    problem: &dyn ProblemEntry,
-    sandbox: &Sandbox,
-    tests: &[Loaded],
-    limits: &Limits,
-    progress: &Progress,
-    cancel: &Cancel,
-    on_row: &mut dyn FnMut(usize, &Row, Stage),
-) -> Result<Vec<Row>, JudgeError> {
-    run_tests(
-        problem,
-        sandbox,
-        tests,
-        limits,
-        Stop::Never,
-        progress,
-        cancel,
-        on_row,
-    )
+pub fn run_all(judging: &Judging, tests: &[Loaded]) -> Result<Vec<Row>, JudgeError> {
+    run_tests(judging, tests, Stop::Never, &mut |_, _, _| Ok(()))
 }
 
-/// [`run_all`], stopping as `stop` says. With [`Stop::AtFirstFailure`] the rows are the tests
-/// up to the first that fails (a TLE near the limit is re-run alone before it counts as that
-/// failure), and `on_row` also sees rows of later tests that ran in parallel and are dropped.
-/// The tests still run in a secret order: a test after a failing one that is known starts no
-/// more, but one may run before the failure is known (and is then dropped).
-#[allow(clippy::too_many_arguments)]
+/// [`run_all`], stopping as `stop` says ([`plan`] has the rules). `on_row` sees every first
+/// run's row **in test order** (a row once every test before it is done, whatever order they
+/// ran in), and every run alone's row as it finishes; so what is printed and reported never
+/// depends on the order. With [`Stop::AtFirstFailure`] it may also see rows of tests after
+/// the failure that ran in parallel and are dropped. Returns the rows that stand, in test
+/// order: with [`Stop::AtFirstFailure`] those up to the first failure; interrupted, those
+/// that finished.
 pub fn run_tests(
-    problem: &dyn ProblemEntry,
-    sandbox: &Sandbox,
+    judging: &Judging,
     tests: &[Loaded],
-    limits: &Limits,
     stop: Stop,
-    progress: &Progress,
-    cancel: &Cancel,
-    on_row: &mut dyn FnMut(usize, &Row, Stage),
+    on_row: &mut OnRow,
 ) -> Result<Vec<Row>, JudgeError> {
+    let slots = judging.runs.slots().max(1);
+    let shared = Mutex::new(Shared {
+        plan: Plan::new(&secret_order(tests.len()), stop, slots),
+        running: vec![None; slots],
+    });
+    let changed = Condvar::new();
+    // Cancelled on the first error, stopping this run's workers (not the whole command's).
+    let local = judging.cancel.child();
+    // Each finished run, with whether it is held for a run alone; the plan knows it already.
+    let (sender, receiver) = mpsc::channel::<(Task, Result<Option<Judged>, JudgeError>, bool)>();
     let mut rows: Vec<Option<Row>> = vec![None; tests.len()];
-    let parallel = sandbox.slots() > 1;
-    let first_failure = |rows: &[Option<Row>], from: usize| {
-        (from..rows.len()).find(|&i| rows[i].as_ref().is_some_and(|r| r.verdict != Verdict::AC))
-    };
-    let mut start = 0;
-    loop {
-        let pending: Vec<usize> = (start..tests.len())
-            .filter(|&i| rows[i].is_none())
-            .collect();
-        // With Stop::AtFirstFailure no test after a failing one is started.
-        let bound = match stop {
-            Stop::Never => usize::MAX,
-            Stop::AtFirstFailure => first_failure(&rows, start).unwrap_or(usize::MAX),
-        };
-        run_phase(
-            problem, sandbox, tests, &pending, bound, stop, limits, progress, cancel, &mut rows,
-            on_row,
-        )?;
-        if stop == Stop::Never || cancel.is_cancelled() {
-            break;
-        }
-        let Some(failed) = first_failure(&rows, 0) else {
-            break;
-        };
-        let row = rows[failed].as_ref().expect("found above");
-        if parallel
-            && near_limit(row, limits)
-            && let Some(again) = rerun_alone(problem, sandbox, &tests[failed], limits, cancel)?
-        {
-            on_row(failed, &again, Stage::Rerun);
-            let passed = again.verdict == Verdict::AC;
-            rows[failed] = Some(again);
-            if passed {
-                // Not a failure after all: the tests after it run now.
-                start = failed + 1;
-                continue;
-            }
-        }
-        for later in &mut rows[failed + 1..] {
-            *later = None;
-        }
-        break;
-    }
-    if stop == Stop::Never && parallel && !cancel.is_cancelled() {
-        for (i, test) in tests.iter().enumerate() {
-            if rows[i].as_ref().is_some_and(|r| near_limit(r, limits)) {
-                progress.message(&format!("re-running {} alone", test.test.name));
-                if let Some(again) = rerun_alone(problem, sandbox, test, limits, cancel)? {
-                    on_row(i, &again, Stage::Rerun);
-                    rows[i] = Some(again);
-                }
-            }
-        }
-    }
-    Ok(rows.into_iter().flatten().collect())
-}
-
-/// A TLE near the limit run again alone (slot 0; every other slot is idle), marked so.
-fn rerun_alone(
-    problem: &dyn ProblemEntry,
-    sandbox: &Sandbox,
-    test: &Loaded,
-    limits: &Limits,
-    cancel: &Cancel,
-) -> Result<Option<Row>, JudgeError> {
-    let again = run_one(problem, sandbox, 0, test, limits, cancel)?;
-    Ok(again.map(|mut again| {
-        again.message = if again.message.is_empty() {
-            "re-run alone".to_string()
-        } else {
-            format!("{} (re-run alone)", again.message)
-        };
-        again
-    }))
-}
-
-/// Runs the tests `pending` (indices, increasing) on every slot at once into `rows`, in a
-/// secret order, handing each row to `on_row` once every pending test before it is done
-/// (so in test order). With [`Stop::AtFirstFailure`] no test after the lowest failing one
-/// known (at first `bound`) starts.
-#[allow(clippy::too_many_arguments)]
-fn run_phase(
-    problem: &dyn ProblemEntry,
-    sandbox: &Sandbox,
-    tests: &[Loaded],
-    pending: &[usize],
-    bound: usize,
-    stop: Stop,
-    limits: &Limits,
-    progress: &Progress,
-    cancel: &Cancel,
-    rows: &mut [Option<Row>],
-    on_row: &mut dyn FnMut(usize, &Row, Stage),
-) -> Result<(), JudgeError> {
-    let order: Vec<usize> = secret_order(pending.len())
-        .into_iter()
-        .map(|k| pending[k])
-        .collect();
-    let next = AtomicUsize::new(0);
-    let bound = AtomicUsize::new(bound);
-    let (sender, receiver) = mpsc::channel::<(usize, Result<Option<Row>, JudgeError>)>();
-    let mut first_error = None;
-    let parallel = sandbox.slots() > 1;
-    // Finished (by position in `pending`), not yet handed to `on_row` in test order.
-    let mut finished: Vec<Option<Option<Row>>> = vec![None; pending.len()];
+    // First runs finished, not yet handed to `on_row` in test order, each with whether it is
+    // held for a run alone.
+    let mut finished: Vec<Option<(Judged, bool)>> = (0..tests.len()).map(|_| None).collect();
     let mut delivered = 0;
-    let done_before = rows.iter().filter(|r| r.is_some()).count();
     let mut done = 0;
-    let mut deliver = |i: usize, row: Option<Row>, rows: &mut [Option<Row>]| {
-        if let Some(row) = &row {
-            let rerun = parallel && near_limit(row, limits);
-            on_row(i, row, Stage::First { rerun });
-        }
-        rows[i] = row;
-    };
+    let mut first_error = None;
     std::thread::scope(|scope| {
-        for slot in 0..sandbox.slots().min(pending.len()) {
+        for slot in 0..slots.min(tests.len()) {
             let sender = sender.clone();
-            let (next, bound, order) = (&next, &bound, &order);
+            let (shared, changed, local) = (&shared, &changed, &local);
             scope.spawn(move || {
-                loop {
-                    if cancel.is_cancelled() {
-                        break;
+                while let Some((task, stop_this)) = take_task(shared, changed, local, slot) {
+                    if let Task::Alone(i) = task {
+                        judging
+                            .progress
+                            .message(&format!("re-running {} alone", tests[i].test.name));
                     }
-                    let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    if i > bound.load(Ordering::SeqCst) {
-                        // After a known failure: not run (a later one in the order may be
-                        // before it).
-                        continue;
+                    let result = run_one(judging, slot, &tests[task.test()], &stop_this);
+                    // The plan learns of the run before this worker asks it for the next:
+                    // nothing starts on a plan that is behind.
+                    let held = finish(shared, changed, slot, task, &result);
+                    if result.is_err() {
+                        local.cancel();
                     }
-                    let result = run_one(problem, sandbox, slot, &tests[i], limits, cancel);
-                    let failed = result.is_err();
-                    if sender.send((i, result)).is_err() || failed {
+                    if sender.send((task, result, held)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        for (i, result) in receiver {
-            match result {
-                Ok(row) => {
-                    if let Some(row) = &row
-                        && stop == Stop::AtFirstFailure
-                        && row.verdict != Verdict::AC
-                    {
-                        bound.fetch_min(i, Ordering::SeqCst);
-                    }
+        for (task, result, held) in receiver {
+            let judged = match result {
+                Ok(judged) => judged,
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                    None
+                }
+            };
+            if first_error.is_some() {
+                continue;
+            }
+            let Some(judged) = judged else { continue };
+            let handed = match task {
+                Task::First(i) => {
                     done += 1;
-                    progress.set((done_before + done) as u64);
-                    let at = pending.binary_search(&i).expect("a pending test");
-                    finished[at] = Some(row);
-                    while let Some(row) = finished.get_mut(delivered).and_then(Option::take) {
-                        deliver(pending[delivered], row, rows);
+                    judging.progress.set(done);
+                    finished[i] = Some((judged, held));
+                    let mut handed = Ok(());
+                    while let Some((judged, rerun)) =
+                        finished.get_mut(delivered).and_then(Option::take)
+                    {
+                        handed = handed
+                            .and_then(|()| on_row(delivered, &judged.row, Stage::First { rerun }));
+                        rows[delivered] = Some(judged.row);
                         delivered += 1;
                     }
+                    handed
                 }
-                Err(e) => {
-                    cancel.cancel();
-                    first_error.get_or_insert(e);
+                Task::Alone(i) => {
+                    let mut row = judged.row;
+                    row.message = if row.message.is_empty() {
+                        "re-run alone".to_string()
+                    } else {
+                        format!("{} (re-run alone)", row.message)
+                    };
+                    let handed = on_row(i, &row, Stage::Rerun);
+                    rows[i] = Some(row);
+                    handed
                 }
+            };
+            if let Err(e) = handed {
+                first_error = Some(e);
+                local.cancel();
             }
         }
     });
     if let Some(e) = first_error {
         return Err(e);
     }
-    // Interrupted, or stopped at a failure: the rows that did finish, still in test order.
-    for (at, row) in finished.into_iter().enumerate() {
-        if let Some(row) = row {
-            deliver(pending[at], row, rows);
+    // Interrupted (or stopped at a failure with later rows left over): the rows that did
+    // finish, still in test order.
+    for (i, judged) in finished.into_iter().enumerate() {
+        if let Some((judged, rerun)) = judged {
+            on_row(i, &judged.row, Stage::First { rerun })?;
+            rows[i] = Some(judged.row);
         }
     }
-    Ok(())
+    if !judging.cancel.is_cancelled() {
+        let reported = lock(&shared).plan.reported();
+        rows.truncate(reported);
+    }
+    Ok(rows.into_iter().flatten().collect())
+}
+
+/// Tells the plan how `task` (run in `slot`) went, stops the runs it says to stop and wakes the
+/// workers waiting for it; returns whether the test is held for a run alone.
+fn finish(
+    shared: &Mutex<Shared>,
+    changed: &Condvar,
+    slot: usize,
+    task: Task,
+    result: &Result<Option<Judged>, JudgeError>,
+) -> bool {
+    let mut shared = lock(shared);
+    shared.running[slot] = None;
+    let outcome = match result {
+        Ok(Some(judged)) => Some(plan::Outcome {
+            failed: judged.row.verdict != Verdict::AC,
+            load_sensitive: judged.load_sensitive,
+        }),
+        _ => None,
+    };
+    for stopped in shared.plan.finished(task, outcome) {
+        for (test, token) in shared.running.iter().flatten() {
+            if *test == stopped {
+                token.cancel();
+            }
+        }
+    }
+    changed.notify_all();
+    shared.plan.held_for_rerun(task.test())
+}
+
+/// The runner's state shared by its workers: the plan, and what each slot runs (the test
+/// and what stops that run alone).
+struct Shared {
+    plan: Plan,
+    running: Vec<Option<(usize, Cancel)>>,
+}
+
+fn lock(shared: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
+    // A worker that panicked left the plan as it was: the others may go on with it.
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The next task for `slot` and what stops it, once the plan has one; `None` when the plan is
+/// done or the run was stopped.
+fn take_task(
+    shared: &Mutex<Shared>,
+    changed: &Condvar,
+    local: &Cancel,
+    slot: usize,
+) -> Option<(Task, Cancel)> {
+    let mut guard = lock(shared);
+    loop {
+        if local.is_cancelled() {
+            return None;
+        }
+        match guard.plan.next() {
+            Next::Start(task) => {
+                let token = local.child();
+                guard.running[slot] = Some((task.test(), token.clone()));
+                return Some((task, token));
+            }
+            Next::Wait => {
+                // Woken when a run finishes; the timeout only notices an interruption.
+                guard = changed
+                    .wait_timeout(guard, Duration::from_millis(50))
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+            Next::Done => {
+                changed.notify_all();
+                return None;
+            }
+        }
+    }
 }
 
 /// The rows of a submission that did not build: CE on every test, the compiler's message as

@@ -89,6 +89,19 @@ impl Pending {
         &self.path
     }
 
+    /// [`Pending::publish`] with `record` as `summary.json`: pretty JSON with a final
+    /// newline, the one shape every command's shard summary has.
+    pub fn publish_record(
+        self,
+        record: &impl serde::Serialize,
+        complete: bool,
+    ) -> Result<PathBuf, JudgeError> {
+        let mut json = serde_json::to_vec_pretty(record)
+            .map_err(|e| JudgeError::report(self.path.join(SUMMARY), e))?;
+        json.push(b'\n');
+        self.publish(&json, complete)
+    }
+
     /// Writes `summary` as `summary.json` (last, flushed to the disk) and renames the folder
     /// to `shard-K-of-N` (complete) or `shard-K-of-N.interrupted`. Returns the final folder.
     pub fn publish(mut self, summary: &[u8], complete: bool) -> Result<PathBuf, JudgeError> {

@@ -44,6 +44,73 @@ use crate::error::JudgeError;
 use build::{finish, prepare};
 use sources::{read_folder, read_single};
 
+/// A submission that does not build: its verdict is CE (a finding, exit 1, in every
+/// command), never a failure of the judge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    pub source_file: PathBuf,
+    /// The build command as the box ran it (box paths).
+    pub command: String,
+    /// The start of the compiler's output as written (escaped by whoever shows it).
+    pub message: String,
+    /// A build limit that stopped it.
+    pub reason: Option<String>,
+}
+
+impl CompileError {
+    /// What its CE rows carry as standard error: the judge's reason (a build limit) first,
+    /// then the compiler's words.
+    pub fn output(&self) -> String {
+        match &self.reason {
+            Some(reason) => format!("{reason}\n{}", self.message),
+            None => self.message.clone(),
+        }
+    }
+
+    /// The build command and [`CompileError::output`], as a batch of submissions keeps it.
+    pub fn detail(&self) -> String {
+        format!("({}):\n{}", self.command, self.output())
+    }
+
+    /// The build command and one line: the build limit that stopped it, else the compiler's
+    /// first line.
+    pub fn summary(&self) -> String {
+        let first = self
+            .reason
+            .clone()
+            .or_else(|| {
+                self.message
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .map(String::from)
+            })
+            .unwrap_or_default();
+        format!("({}): {first}", self.command)
+    }
+}
+
+/// A build's result as the judge sees it: the program to run, or the submission's compile
+/// error (its verdict); anything else is the judge's own failure.
+pub fn compiled(
+    built: Result<sandbox::Command, JudgeError>,
+) -> Result<Result<sandbox::Command, CompileError>, JudgeError> {
+    match built {
+        Ok(command) => Ok(Ok(command)),
+        Err(JudgeError::Build {
+            source_file,
+            command,
+            message,
+            reason,
+        }) => Ok(Err(CompileError {
+            source_file,
+            command,
+            message,
+            reason,
+        })),
+        Err(other) => Err(other),
+    }
+}
+
 /// Builds (if the language needs it) and resolves a source file, or a folder submission.
 pub fn from_source(
     src: &Path,
