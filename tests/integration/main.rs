@@ -9,6 +9,7 @@ mod corpus_through_binary;
 mod default_testsets;
 mod differential;
 mod docs;
+mod endless_loops;
 mod fork_server;
 mod generation;
 mod hostile_inputs;

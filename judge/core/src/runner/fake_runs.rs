@@ -23,14 +23,17 @@ enum Act {
     Pass,
     /// Prints something else.
     Wrong,
+    /// An endless loop the CPU gauge stopped just past the limit.
+    StoppedAtCpuLimit,
+    /// Killed by the SIGXCPU of RLIMIT_CPU (no CPU gauge).
+    Sigxcpu,
     /// The wall clock stopped it with 80% of the limit used: load could have done it.
     WallNearLimit,
     /// Ended by itself with 120% of the limit used: load could have done it.
     OverLimitUnstopped,
     /// The wall clock stopped it with 10% of the limit used: it slept.
     Slept,
-    /// Runs until it is stopped (at most 30 s, then as an endless loop the CPU gauge stopped
-    /// just past the limit).
+    /// Runs until it is stopped (at most 30 s, then as [`Act::StoppedAtCpuLimit`]).
     UntilStopped,
     /// The sandbox fails.
     Broken,
@@ -157,11 +160,12 @@ impl Runs for Fake {
                 };
                 run
             }
-            Act::UntilStopped => {
+            Act::StoppedAtCpuLimit | Act::UntilStopped => {
                 let mut run = finished(Exit::Signal(libc::SIGKILL), cpu(101), cpu(101));
                 run.cpu_exceeded = true;
                 run
             }
+            Act::Sigxcpu => finished(Exit::Signal(libc::SIGXCPU), cpu(110), cpu(110)),
             Act::WallNearLimit => {
                 let mut run = finished(Exit::Signal(libc::SIGKILL), cpu(80), wall);
                 run.wall_exceeded = true;
@@ -235,6 +239,27 @@ fn judge(
 
 fn verdicts(rows: &[super::report::Row]) -> Vec<Verdict> {
     rows.iter().map(|r| r.verdict).collect()
+}
+
+#[test]
+fn a_tle_stopped_at_its_cpu_limit_is_not_run_again() {
+    for act in [Act::StoppedAtCpuLimit, Act::Sigxcpu] {
+        let fake = Fake::new(2, move |_, _| act);
+        let (seen, rows) = judge(&fake, 8, Stop::Never);
+        let rows = rows.unwrap();
+        assert_eq!(verdicts(&rows), [Verdict::TLE; 8], "{act:?}");
+        // Each test once: an endless loop costs one limit per test.
+        assert_eq!(fake.started().len(), 8, "{act:?}");
+        assert!(
+            rows.iter().all(|r| !r.message.contains("re-run")),
+            "{act:?}"
+        );
+        assert!(
+            seen.iter()
+                .all(|(_, _, s)| *s == Stage::First { rerun: false }),
+            "{act:?}: {seen:?}"
+        );
+    }
 }
 
 #[test]
@@ -341,6 +366,21 @@ fn a_failure_stops_the_runs_after_it_at_once() {
         fake.started()
     );
     assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn an_endless_loop_with_stop_at_first_failure_costs_two_rounds_at_most() {
+    // 40 tests, 2 slots, every run stopped at the CPU limit: the first round (2 runs, in the
+    // secret order), then test 0 (and at most one more beside it), whatever the order.
+    for _ in 0..20 {
+        let fake = Fake::new(2, |_, _| Act::StoppedAtCpuLimit).taking(Duration::from_millis(1));
+        let rows = judge(&fake, 40, Stop::AtFirstFailure).1.unwrap();
+        assert_eq!(verdicts(&rows), [Verdict::TLE]);
+        assert_eq!(rows[0].test, "t000");
+        let runs = fake.started().len();
+        assert!((1..=4).contains(&runs), "{runs} runs: {:?}", fake.started());
+        assert_eq!(fake.runs_of(0), 1);
+    }
 }
 
 #[test]

@@ -24,7 +24,7 @@ use crate::error::{JudgeError, JuryError};
 use crate::progress::Progress;
 use crate::registry::{ProblemEntry, SolverKind};
 use crate::session::Session;
-use sandbox::{Finished, Limits};
+use sandbox::{Exit, Finished, Limits};
 use solutions::scan::MAX_INPUT_BYTES;
 
 /// A test read once: its input and its answer file, which reads as an answer of the problem.
@@ -178,11 +178,16 @@ fn run_one(
 }
 
 /// Could a busy machine have caused this TLE, so that it is run again alone before it
-/// stands? When it is close enough to the limit (a run that mostly slept, far under the CPU
-/// limit, would only time out again).
+/// stands? Not when the run was stopped at its CPU limit (by the sandbox's CPU gauge or the
+/// kernel's SIGXCPU): CPU time does not depend on load, and a run that used the whole limit
+/// would only use it again (an endless loop costs one limit per test, not two). Yes when the
+/// wall clock stopped it, or it ended on its own over the limit, with a CPU time near the
+/// limit (a run that mostly slept, far under it, would only time out again).
 pub fn load_sensitive(finished: &Finished, verdict: Verdict, limits: &Limits) -> bool {
+    let stopped_at_cpu_limit =
+        finished.cpu_exceeded || finished.exit == Exit::Signal(libc::SIGXCPU);
     let (cpu, limit) = (finished.cpu.as_millis(), limits.cpu.as_millis());
-    verdict == Verdict::TLE && cpu * 2 >= limit && cpu * 2 < limit * 3
+    verdict == Verdict::TLE && !stopped_at_cpu_limit && cpu * 2 >= limit && cpu * 2 < limit * 3
 }
 
 /// Which run of a test a row comes from.
