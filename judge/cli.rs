@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use clap::{Parser, Subcommand};
-use judge_core::cancel::Cancel;
 
 use crate::commands;
+use crate::signals::interrupt;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -55,12 +55,9 @@ pub enum Command {
 }
 
 /// Runs the command: what it prints goes to `out` (standard output; an error writing it is
-/// returned, as `JudgeError::Output`), `interrupt` stops long work (Ctrl-C, SIGTERM).
-pub fn run(
-    cli: &Cli,
-    out: &mut dyn Write,
-    interrupt: &Cancel,
-) -> judge_core::Result<judge_core::Outcome> {
+/// returned, as `JudgeError::Output`). The commands that run submissions stop on Ctrl-C and
+/// SIGTERM ([`interrupt`]).
+pub fn run(cli: &Cli, out: &mut dyn Write) -> judge_core::Result<judge_core::Outcome> {
     crate::args::set_verbose(cli.verbose);
     match &cli.command {
         Command::Problems => commands::problems::run(out),
@@ -68,13 +65,13 @@ pub fn run(
         Command::Validate(args) => commands::validate::run(args, out),
         Command::Gen(args) => commands::generate::run(args),
         Command::Testset(args) => commands::testset::run(args),
-        Command::Run(args) => commands::run::run(args, out, interrupt),
-        Command::Stress(args) => commands::stress::run(args, out, interrupt),
+        Command::Run(args) => commands::run::run(args, out, &interrupt()),
+        Command::Stress(args) => commands::stress::run(args, out, &interrupt()),
         Command::Merge(args) => commands::merge::run(args, out),
         Command::Bench(args) => commands::bench::run(args, out),
-        Command::Strength(args) => commands::strength::run(args, out, interrupt),
+        Command::Strength(args) => commands::strength::run(args, out, &interrupt()),
         Command::Solutions(args) => commands::solutions::run(args),
         Command::Families(args) => commands::families::run(args, out),
-        Command::Package(args) => commands::package::run(args, interrupt),
+        Command::Package(args) => commands::package::run(args, &interrupt()),
     }
 }

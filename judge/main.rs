@@ -10,23 +10,13 @@ mod args;
 mod bar;
 mod cli;
 mod commands;
+mod signals;
 
 use std::io::Write;
 
 use clap::Parser;
 use judge_core::JudgeError;
-use judge_core::cancel::Cancel;
 use judge_core::exit;
-
-/// The token Ctrl-C and SIGTERM cancel: running submissions are killed and no new work
-/// starts; the command then says how far it got (exit 2).
-fn interrupt() -> Cancel {
-    let token = Cancel::new();
-    let handler = token.clone();
-    // Fails only if another handler is installed, which this program never does.
-    let _ = ctrlc::set_handler(move || handler.cancel());
-    token
-}
 
 /// Did the command end because standard output went away (`judge … | head -1`)? Then there
 /// is nothing more to say, and nobody to say it to. (Rust ignores `SIGPIPE`, which keeps a
@@ -48,11 +38,10 @@ fn main() {
     }
     // clap exits with 2 on a usage error and 0 for --help, as the exit-code contract says.
     let cli = cli::Cli::parse();
-    let interrupt = interrupt();
     // Not locked for the whole command: a line is written whole all the same (standard output
     // is line-buffered), and nothing else may wait on the lock.
     let mut out = std::io::stdout();
-    let result = cli::run(&cli, &mut out, &interrupt).and_then(|outcome| {
+    let result = cli::run(&cli, &mut out).and_then(|outcome| {
         out.flush().map_err(JudgeError::Output)?;
         Ok(outcome)
     });
