@@ -361,7 +361,31 @@ pub fn family_hints(
 
 #[cfg(test)]
 mod tests {
-    use super::greedy_cover;
+    use super::{Expect, Standing, greedy_cover};
+    use crate::verdict::Verdict::{AC, CE, TLE, WA};
+
+    #[test]
+    fn a_submission_stands_by_the_tests_that_reject_it() {
+        assert_eq!(Standing::of(Expect::Wrong, &[AC, AC]), Standing::Survives);
+        assert_eq!(Standing::of(Expect::Wrong, &[AC, WA]), Standing::Fragile(1));
+        assert_eq!(
+            Standing::of(Expect::Wrong, &[TLE, AC, WA]),
+            Standing::Rejected(vec![0, 2])
+        );
+        assert_eq!(Standing::of(Expect::Correct, &[AC, AC]), Standing::Accepted);
+        assert_eq!(
+            Standing::of(Expect::Correct, &[AC, TLE]),
+            Standing::CorrectRejected(vec![1])
+        );
+        // A compile error rejects nothing: one test or many, wrong or correct.
+        for expect in [Expect::Wrong, Expect::Correct] {
+            assert_eq!(Standing::of(expect, &[CE]), Standing::DidNotBuild);
+            assert_eq!(Standing::of(expect, &[CE, CE, CE]), Standing::DidNotBuild);
+        }
+        assert!(Standing::DidNotBuild.is_finding() && Standing::Survives.is_finding());
+        assert!(!Standing::Fragile(0).is_finding() && !Standing::Accepted.is_finding());
+        assert_eq!(Standing::Fragile(3).rejected_by(), [3]);
+    }
 
     #[test]
     fn greedy_cover_picks_the_test_that_rejects_most_first() {

@@ -196,3 +196,39 @@ pub fn build_all(
         .map(|r| r.into_inner().unwrap().expect("every path was built"))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{CompileError, compiled};
+    use crate::error::JudgeError;
+
+    #[test]
+    fn a_compile_error_reads_the_same_wherever_it_is_shown() {
+        let failed = |reason: Option<&str>| CompileError {
+            source_file: "sol.c".into(),
+            command: "gcc sol.c".to_string(),
+            message: "\nsol.c:1: error: expected ';'\nmore".to_string(),
+            reason: reason.map(String::from),
+        };
+        let plain = failed(None);
+        assert_eq!(plain.output(), "\nsol.c:1: error: expected ';'\nmore");
+        assert_eq!(
+            plain.detail(),
+            "(gcc sol.c):\n\nsol.c:1: error: expected ';'\nmore"
+        );
+        assert_eq!(plain.summary(), "(gcc sol.c): sol.c:1: error: expected ';'");
+        let stopped = failed(Some("the build ran out of time"));
+        assert!(stopped.output().starts_with("the build ran out of time\n"));
+        assert_eq!(stopped.summary(), "(gcc sol.c): the build ran out of time");
+        // Only a build's failure is a compile error; the judge's own stays an error.
+        let build = JudgeError::Build {
+            source_file: "sol.c".into(),
+            command: "gcc sol.c".to_string(),
+            message: String::new(),
+            reason: None,
+        };
+        assert!(matches!(compiled(Err(build)), Ok(Err(_))));
+        let usage = JudgeError::Usage("no such file".to_string());
+        assert!(matches!(compiled(Err(usage)), Err(JudgeError::Usage(_))));
+    }
+}
