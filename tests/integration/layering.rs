@@ -317,3 +317,49 @@ fn a_name_counts_only_as_a_whole_word() {
     ));
     assert!(names("GomokuChecker", &spellings("gomoku-checker")[2]));
 }
+
+/// The fast tier (`cargo test-fast`, `.cargo/config.toml`) names every test file of the
+/// crates' `tests/` folders but the integration tests of the binary: a test file it forgot
+/// would run only in the full suite.
+#[test]
+fn the_fast_tier_lists_every_test_file() {
+    let config = std::fs::read_to_string(root().join(".cargo/config.toml")).unwrap();
+    let alias = config
+        .split("test-fast = [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("a test-fast alias in .cargo/config.toml");
+    let words: Vec<&str> = alias
+        .split(',')
+        .map(|w| w.trim().trim_matches('"'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let listed: BTreeSet<&str> = words
+        .windows(2)
+        .filter(|pair| pair[0] == "--test")
+        .map(|pair| pair[1])
+        .collect();
+    let mut files = BTreeSet::new();
+    for (name, folder, _) in CRATES {
+        if name == "boardjudge" {
+            continue;
+        }
+        let tests = root().join(folder).join("tests");
+        let Ok(entries) = std::fs::read_dir(&tests) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                files.insert(path.file_stem().unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    let files: BTreeSet<&str> = files.iter().map(String::as_str).collect();
+    assert!(!files.is_empty());
+    assert_eq!(
+        listed, files,
+        "the test files and the fast tier's --test list differ"
+    );
+    assert!(words.contains(&"--lib") && words.contains(&"--workspace"));
+}
