@@ -69,8 +69,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             .map(|m| escape::terminal(&format!("; {m}")))
             .unwrap_or_default()
     };
-    // A submission that does not build (CE) leaves the run unfinished: exit 1.
-    let mut failed = !matrix.compile_errors.is_empty();
+    // A survivor, a rejected correct submission, or one that does not build (which leaves
+    // the check unfinished): exit 1, as every report says.
+    let failed = (0..matrix.entrants.len()).any(|e| matrix.standing(e).is_finding());
     for (e, why) in &matrix.compile_errors {
         outln!(
             out,
@@ -92,7 +93,6 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
                 );
             }
             Standing::CorrectRejected(by) => {
-                failed = true;
                 let rejected: Vec<String> = by
                     .into_iter()
                     .map(|t| format!("{} ({})", tests[t].name, matrix.verdicts[e][t]))
@@ -154,7 +154,6 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     let interrupted = !matrix.not_judged.is_empty() || cancel.is_cancelled();
     let mut hints_of = BTreeMap::new();
     for e in survivors {
-        failed = true;
         if interrupted {
             // No time to look for the families that would catch it.
             continue;
