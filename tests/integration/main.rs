@@ -12,6 +12,7 @@ mod docs;
 mod fork_server;
 mod generation;
 mod hostile_inputs;
+mod jury_box;
 mod kubernetes;
 mod layering;
 mod overnight;
