@@ -13,6 +13,7 @@ mod endless_loops;
 mod fork_server;
 mod generation;
 mod hostile_inputs;
+mod jury_box;
 mod kubernetes;
 mod layering;
 mod overnight;
