@@ -13,17 +13,24 @@ use judge_core::registry::SolverKind;
 use judge_core::runner::submission::{CompileError, compiled, from_words};
 use judge_core::session::Session;
 
+/// The CPU-time limit of a built-in problem's runs, in seconds, unless `--time-limit` says.
+pub const DEFAULT_TIME_LIMIT: f64 = 2.0;
+/// The memory limit of a built-in problem's runs, in MiB, unless `--memory-limit` says.
+pub const DEFAULT_MEMORY_MB: u64 = 256;
+
 /// The sandbox's limits and parallelism: one set of flags for `run`, `stress` and `strength`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SandboxArgs {
-    /// CPU-time limit per test, in seconds (the judged time; the wall clock allows 2 x this + 1 s).
+    /// CPU-time limit per test, in seconds (the judged time; the wall clock allows 2 x this + 1 s)
+    /// [default: 2; for a package, its own limit].
     // Negative numbers are taken as values, so that the parser says what is wrong with them
-    // (clap would take `-5` for an option and suggest `-- -5`).
-    #[arg(long, default_value_t = 2.0, value_parser = seconds, allow_negative_numbers = true)]
-    pub time_limit: f64,
-    /// Peak memory limit per test, in MiB.
-    #[arg(long, default_value_t = 256, value_parser = mebibytes, allow_negative_numbers = true)]
-    pub memory_limit: u64,
+    // (clap would take `-5` for an option and suggest `-- -5`). No default here: a package's
+    // own limit applies unless this is given.
+    #[arg(long, value_parser = seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
+    /// Peak memory limit per test, in MiB [default: 256; for a package, its own limit].
+    #[arg(long, value_parser = mebibytes, allow_negative_numbers = true)]
+    pub memory_limit: Option<u64>,
     /// Tests run in parallel (default: the number of cores); also the builds of `judge
     /// strength` and `judge run --submissions` run in parallel.
     #[arg(long, value_parser = jobs_count, allow_negative_numbers = true)]
@@ -44,8 +51,18 @@ impl SandboxArgs {
     pub fn limits(&self) -> sandbox::Limits {
         sandbox::Limits {
             sanitizer: self.sanitize,
-            ..judge_core::runner::default_limits(self.time_limit, self.memory_limit)
+            ..judge_core::runner::default_limits(self.time_limit(), self.memory_limit())
         }
+    }
+
+    /// `--time-limit`, or the built-in problems' 2 s.
+    pub fn time_limit(&self) -> f64 {
+        self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)
+    }
+
+    /// `--memory-limit`, or the built-in problems' 256 MiB.
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit.unwrap_or(DEFAULT_MEMORY_MB)
     }
 
     pub fn jobs(&self) -> usize {

@@ -52,6 +52,8 @@ pub enum Command {
     Bench(commands::bench::Args),
     /// List a problem's generator families and what each targets.
     Families(commands::families::Args),
+    /// Judge every jury submission of a problem package and compare with what it declares.
+    Verify(commands::verify::Args),
 }
 
 /// Runs the command: what it prints goes to `out` (standard output; an error writing it is
@@ -73,5 +75,6 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> judge_core::Result<judge_core::Out
         Command::Solutions(args) => commands::solutions::run(args),
         Command::Families(args) => commands::families::run(args, out),
         Command::Package(args) => commands::package::run(args, &interrupt()),
+        Command::Verify(args) => commands::verify::run(args, out, &interrupt()),
     }
 }

@@ -32,3 +32,4 @@ pub mod strength;
 pub mod stress;
 pub mod testset;
 pub mod validate;
+pub mod verify;

@@ -2,6 +2,8 @@
 //! [--report FILE] [--verify-answers] [--stop-at-first-failure] -- CMD [ARGS...]`, or many
 //! submissions at once:
 //! `judge run PROBLEM --tests DIR --submissions DIR2 [--shard K/N|auto [--save DIR3]]`.
+//! PROBLEM may be a problem package folder: its data (unless --tests names other), limits
+//! (unless given) and checker are used ([`Target`]).
 
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
@@ -9,10 +11,13 @@ use std::path::{Path, PathBuf};
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
-use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::problem::{Problem, parse_problem};
+use judge_core::registry::ProblemEntry;
 use judge_core::runner::report::Row;
 use judge_core::runner::tests::discover;
-use judge_core::runner::{AnswerFile, Loaded, Stage, Stop, compile_error_rows, load, run_tests};
+use judge_core::runner::{
+    AnswerFile, Checker, Loaded, Stage, Stop, compile_error_rows, load, run_tests,
+};
 use judge_core::shards::{Shard, ShardArg, folder};
 use judge_core::verdict::Verdict;
 use judge_core::{Outcome, Result};
@@ -24,12 +29,13 @@ use crate::bar::Bar;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The problem id (see `judge problems`).
+    /// The problem id (see `judge problems`), or a problem package folder.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn ProblemEntry,
+    pub problem: Problem,
     /// The test set: NAME.in + NAME.ans files, or the Kattis layout (data/sample, data/secret).
+    /// Required for a built-in problem; a package's own data is used unless it is given.
     #[arg(long)]
-    pub tests: PathBuf,
+    pub tests: Option<PathBuf>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     /// Write a report; the format follows the name: .csv or .json (one row per test), .xml
@@ -146,22 +152,23 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
                 .to_string(),
         ));
     }
-    let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
+    let target = Target::new(args, interrupt)?;
+    let tests = &target.tests;
     // The test data stays invisible to the submission (its build, its runs) wherever it lies.
-    let hidden = std::slice::from_ref(&args.tests);
+    let hidden = target.hidden.as_slice();
     let command = match args
         .sandbox
         .submission(&args.command, hidden, interrupt, out)?
     {
         Ok(command) => command,
         Err(failed) => {
-            let rows = compile_error_rows(&tests, &failed.output());
+            let rows = compile_error_rows(tests, &failed.output());
             let isolation = sandbox::Isolation::detect().describe();
-            write_report(args, &tests, &rows, &isolation)?;
+            write_report(args, &target, &rows, &isolation)?;
             outln!(
                 out,
                 "{}: 0 of {} tests run: CE {}",
-                args.problem.id(),
+                target.name,
                 tests.len(),
                 tests.len()
             );
@@ -169,7 +176,7 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         }
     };
     let bar = Bar::new("tests", Some(tests.len() as u64));
-    let session = args.sandbox.session(hidden, &bar, interrupt);
+    let session = target.session(args, &bar, interrupt);
     let sandbox = session.sandbox(command)?;
     let cancel = &session.cancel;
     let mut streamer = Streamer {
@@ -187,8 +194,8 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         Stop::Never
     };
     let rows = run_tests(
-        &session.judging(&sandbox, &AnswerFile(args.problem)),
-        &tests,
+        &session.judging(&sandbox, target.checker.as_ref()),
+        tests,
         stop,
         &mut |i, row, stage| {
             if stop == Stop::AtFirstFailure {
@@ -223,7 +230,7 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         );
     }
     let isolation = sandbox.describe();
-    write_report(args, &tests, &rows, &isolation)?;
+    write_report(args, &target, &rows, &isolation)?;
     let mut counts: BTreeMap<Verdict, usize> = BTreeMap::new();
     for row in &rows {
         *counts.entry(row.verdict).or_default() += 1;
@@ -244,14 +251,14 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         outln!(
             out,
             "{}: 0 of {} tests run{why_not_run}",
-            args.problem.id(),
+            target.name,
             tests.len()
         );
     } else {
         outln!(
             out,
             "{}: {} of {} tests run: {} (max {} ms CPU, {} KiB){why_not_run}",
-            args.problem.id(),
+            target.name,
             rows.len(),
             tests.len(),
             summary.join(", "),
@@ -279,19 +286,21 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
 }
 
 /// Writes the report `--report` asks for (nothing without it), from the rows that stand.
-fn write_report(args: &Args, tests: &[Loaded], rows: &[Row], isolation: &str) -> Result<()> {
+fn write_report(args: &Args, target: &Target, rows: &[Row], isolation: &str) -> Result<()> {
     let Some(path) = &args.report else {
         return Ok(());
     };
-    let limits = args.sandbox.limits();
-    let failures = match Format::of(path) {
-        Format::Html | Format::JUnit => report::failures(args.problem, tests, rows),
-        Format::Csv | Format::Json => Vec::new(),
+    let (tests, limits) = (&target.tests, target.limits);
+    // The boards of the failing tests are drawn for a built-in problem; a package's tests are
+    // listed without a picture.
+    let failures = match (Format::of(path), target.entry) {
+        (Format::Html | Format::JUnit, Some(entry)) => report::failures(entry, tests, rows),
+        _ => Vec::new(),
     };
     let report = RunReport {
-        problem: args.problem.id(),
+        problem: &target.name,
         command: args.command.join(" "),
-        tests_dir: args.tests.display().to_string(),
+        tests_dir: target.tests_dir.clone(),
         total: tests.len(),
         time_limit_ms: limits.cpu.as_millis() as u64,
         memory_limit_kb: limits.memory_bytes / 1024,
@@ -326,13 +335,14 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
         folder::check_free(save, shard)?;
     }
     let all = many::discover(dir)?;
-    let tests = load(args.problem, discover(&args.tests)?, args.verify_answers)?;
+    let target = Target::new(args, interrupt)?;
+    let tests = &target.tests;
     let mine = many::share(&all, shard);
-    let hidden = std::slice::from_ref(&args.tests);
+    let hidden = target.hidden.as_slice();
     let builder = args.sandbox.builder(hidden, interrupt);
     let bar = Bar::new("submissions", Some(mine.len() as u64));
-    let session = args.sandbox.session(hidden, &bar, interrupt);
-    let batch = many::judge(args.problem, &tests, &mine, &builder, &session);
+    let session = target.session(args, &bar, interrupt);
+    let batch = many::judge(target.checker.as_ref(), tests, &mine, &builder, &session);
     bar.finish();
     let batch = batch?;
     let not_run: Vec<String> = mine[batch.judged.len()..]
@@ -345,13 +355,13 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
             .clone()
             .unwrap_or_else(|| "(nothing ran)".to_string()),
     ];
-    let tests_dir = args.tests.display().to_string();
+    let tests_dir = target.tests_dir.clone();
     let report = ManyReport {
-        problem: args.problem.id(),
+        problem: &target.name,
         tests_dir: &tests_dir,
         tests: tests.len(),
         time_limit_ms: session.limits.cpu.as_millis() as u64,
-        memory_limit_mb: args.sandbox.memory_limit,
+        memory_limit_mb: target.limits.memory_bytes >> 20,
         isolation: &isolation,
         judged: &batch.judged,
         not_run: &not_run,
@@ -365,11 +375,11 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
         let record = Record {
             header: judge_core::shards::Header::new("run", shard, !batch.interrupted),
             campaign: Campaign {
-                problem: args.problem.id().to_string(),
+                problem: target.name.clone(),
                 tests: tests.len(),
-                tests_digest: many::tests_digest(&tests),
+                tests_digest: many::tests_digest(tests),
                 time_limit_ms: report.time_limit_ms,
-                memory_limit_mb: args.sandbox.memory_limit,
+                memory_limit_mb: target.limits.memory_bytes >> 20,
                 submissions: all.iter().map(|e| e.name.clone()).collect(),
             },
             tests_dir: tests_dir.clone(),
@@ -392,4 +402,115 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
     } else {
         Outcome::Finding
     })
+}
+
+/// What a run judges against: the problem's name, its tests read (and checked), its checker,
+/// what the submissions must not see, and the limits of their runs. A built-in problem's
+/// come from `--tests` and the limits' flags; a package's from the package (its data unless
+/// `--tests` names other, its limits unless the flags override them, its input validators run
+/// on every input first, its output validator).
+pub struct Target {
+    pub name: String,
+    /// The built-in problem (its boards are drawn in the reports).
+    pub entry: Option<&'static dyn ProblemEntry>,
+    pub tests: Vec<Loaded>,
+    pub checker: Box<dyn Checker>,
+    pub hidden: Vec<PathBuf>,
+    pub tests_dir: String,
+    pub limits: sandbox::Limits,
+}
+
+impl Target {
+    pub fn new(args: &Args, interrupt: &Cancel) -> Result<Target> {
+        match &args.problem {
+            Problem::BuiltIn(entry) => {
+                let Some(dir) = &args.tests else {
+                    return Err(JudgeError::Usage(format!(
+                        "--tests DIR is required for the built-in problem {} (a problem \
+                         package folder brings its own data)",
+                        entry.id()
+                    )));
+                };
+                Ok(Target {
+                    name: entry.id().to_string(),
+                    entry: Some(*entry),
+                    tests: load(*entry, discover(dir)?, args.verify_answers)?,
+                    checker: Box::new(AnswerFile(*entry)),
+                    hidden: vec![dir.clone()],
+                    tests_dir: dir.display().to_string(),
+                    limits: args.sandbox.limits(),
+                })
+            }
+            Problem::Package(package) => {
+                if args.verify_answers {
+                    return Err(JudgeError::Usage(
+                        "--verify-answers recomputes a built-in problem's answers; a package's \
+                         answers are its jury's (`judge verify PKG` checks its submissions)"
+                            .to_string(),
+                    ));
+                }
+                let mut hidden = package.hidden();
+                hidden.extend(args.tests.iter().cloned());
+                let builder = args.sandbox.builder(&hidden, interrupt);
+                let prepared = package.prepare(
+                    args.tests.as_deref(),
+                    &builder,
+                    args.sandbox.jobs(),
+                    interrupt,
+                )?;
+                for warning in package.warnings().iter().chain(&prepared.warnings) {
+                    eprintln!("warning: {}", escape::terminal(warning));
+                }
+                let (seconds, origin) = match (args.sandbox.time_limit, package.given_time_limit())
+                {
+                    (Some(t), _) => (t, "--time-limit".to_string()),
+                    (None, Some((t, from))) => (t, from.to_string()),
+                    (None, None) => {
+                        let session =
+                            args.sandbox
+                                .session(&hidden, &judge_core::progress::Hidden, interrupt);
+                        let derived = judge_core::package::verify::derive_time_limit(
+                            package,
+                            &prepared.tests,
+                            &prepared.checker,
+                            &builder,
+                            &session,
+                            args.sandbox.memory_limit,
+                        )?;
+                        (derived.seconds, derived.origin)
+                    }
+                };
+                eprintln!("time limit: {seconds} s ({origin})");
+                let mut limits = package.limits(seconds, args.sandbox.memory_limit);
+                limits.sanitizer = args.sandbox.sanitize;
+                Ok(Target {
+                    name: package.name().to_string(),
+                    entry: None,
+                    tests: prepared.tests,
+                    checker: Box::new(prepared.checker),
+                    hidden,
+                    tests_dir: args
+                        .tests
+                        .as_ref()
+                        .unwrap_or(&package.dir)
+                        .display()
+                        .to_string(),
+                    limits,
+                })
+            }
+        }
+    }
+
+    /// The session of this target's runs: its limits, the command's jobs, its hidden folders.
+    fn session<'a>(
+        &self,
+        args: &Args,
+        progress: &'a dyn judge_core::progress::Progress,
+        interrupt: &Cancel,
+    ) -> judge_core::session::Session<'a> {
+        judge_core::session::Session {
+            limits: self.limits,
+            ..args.sandbox.session(&self.hidden, progress, interrupt)
+        }
+    }
 }

@@ -149,7 +149,7 @@ fn stress(
         against: against(args.against.into()).to_string(),
         submission: args.command.clone(),
         time_limit_ms: submission.map(|_| args.sandbox.limits().cpu.as_millis() as u64),
-        memory_limit_mb: submission.map(|_| args.sandbox.memory_limit),
+        memory_limit_mb: submission.map(|_| args.sandbox.memory_limit()),
     };
     let bar =
         Bar::new("cases", cases.map(|c| shard.stress_local_count(c))).with_time_budget(budget.time);

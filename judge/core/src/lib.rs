@@ -14,6 +14,8 @@ pub mod exit;
 pub mod input;
 pub mod many;
 pub mod merge;
+pub mod package;
+pub mod problem;
 pub mod progress;
 pub mod registry;
 pub mod runner;

@@ -12,10 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::JudgeError;
 use crate::progress::Hidden;
-use crate::registry::ProblemEntry;
 use crate::runner::report::Row;
 use crate::runner::submission::{Builder, build_all, compiled, is_source};
-use crate::runner::{AnswerFile, Loaded, compile_error_rows, run_all};
+use crate::runner::{Checker, Loaded, compile_error_rows, run_all};
 use crate::session::Session;
 use crate::shards::{Header, Shard, Slot, Trouble};
 use crate::verdict::Verdict;
@@ -158,10 +157,10 @@ pub struct Batch {
     pub isolation: Option<String>,
 }
 
-/// Judges `entrants` one after another, each on every test with the session's jobs tests at
+/// Judges `entrants` one after another with `checker`, each on every test with the session's jobs tests at
 /// a time (its hidden folders hidden from them).
 pub fn judge(
-    problem: &dyn ProblemEntry,
+    checker: &dyn Checker,
     tests: &[Loaded],
     entrants: &[Entrant],
     builder: &Builder,
@@ -199,7 +198,7 @@ pub fn judge(
                 batch
                     .isolation
                     .get_or_insert_with(|| sandbox.isolation.describe());
-                let rows = run_all(&quiet.judging(&sandbox, &AnswerFile(problem)), tests)?;
+                let rows = run_all(&quiet.judging(&sandbox, checker), tests)?;
                 if cancel.is_cancelled() {
                     // Not judged to the end: not reported as if it were.
                     batch.interrupted = true;

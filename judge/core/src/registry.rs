@@ -247,15 +247,31 @@ pub fn find(id: &str) -> Option<&'static dyn ProblemEntry> {
 
 /// A PROBLEM argument that names no problem of the list.
 #[derive(Debug, thiserror::Error)]
-#[error("unknown problem '{id}'; known problems: {}", known.join(", "))]
-pub struct UnknownProblem {
-    pub id: String,
-    pub known: Vec<&'static str>,
+pub enum UnknownProblem {
+    #[error("unknown problem '{id}'; known problems: {}", known.join(", "))]
+    NotKnown {
+        id: String,
+        known: Vec<&'static str>,
+    },
+    /// A problem package folder given to a command that works on the built-in problems only.
+    #[error(
+        "'{0}' is a problem package folder; this command works on the five built-in problems only \
+         (a package works with `judge run PKG`, `judge verify PKG` and `judge validate PKG`)"
+    )]
+    Package(String),
 }
 
-/// Parses a PROBLEM argument for clap, listing the known ids when it is none of them.
+/// Parses a PROBLEM argument for clap, listing the known ids when it is none of them. A
+/// package folder ([`crate::problem::names_a_package`]) is refused with a word on what takes
+/// one: the commands that parse PROBLEM with this work on the built-in problems only.
 pub fn parse_problem(id: &str) -> Result<&'static dyn ProblemEntry, UnknownProblem> {
-    find(id).ok_or_else(|| UnknownProblem {
+    if let Some(problem) = find(id) {
+        return Ok(problem);
+    }
+    if crate::problem::names_a_package(id) {
+        return Err(UnknownProblem::Package(id.to_string()));
+    }
+    Err(UnknownProblem::NotKnown {
         id: id.to_string(),
         known: PROBLEMS.iter().map(|p| p.id()).collect(),
     })

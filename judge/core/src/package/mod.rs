@@ -1,0 +1,269 @@
+//! A problem package folder as a problem: its tests (sample then secret, groups in the
+//! package's order), its limits, its jury programs (input validators, output validator, built
+//! once and run in jury boxes) and its checker. `judge run PKG`, `judge validate PKG` and
+//! `judge verify PKG` work through this.
+
+pub mod checker;
+pub mod jury;
+pub mod verify;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use package_format::{Package, ProblemType};
+
+use crate::error::{JudgeError, JuryError};
+use crate::runner::Loaded;
+use crate::runner::tests::Test;
+
+/// A package, read: the folder as given and what `package-format` made of it.
+#[derive(Debug)]
+pub struct PackageProblem {
+    /// The folder as given on the command line.
+    pub dir: PathBuf,
+    pub package: Package,
+    /// The name reports give it: `problem.yaml`'s name, else the folder's.
+    name: String,
+}
+
+impl PackageProblem {
+    /// Reads the package folder `dir`; the error names the file (below `dir`), line and
+    /// column, and says what is wrong.
+    pub fn read(dir: &Path) -> Result<PackageProblem, String> {
+        if !dir.is_dir() {
+            return Err(format!(
+                "{}: not a folder (a problem package folder holds problem.yaml)",
+                dir.display()
+            ));
+        }
+        let package = Package::read(dir).map_err(|e| format!("{}/{e}", dir.display()))?;
+        let name = if package.metadata.name.trim().is_empty() {
+            dir.canonicalize()
+                .ok()
+                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| dir.display().to_string())
+        } else {
+            package.metadata.name.clone()
+        };
+        Ok(PackageProblem {
+            dir: dir.to_path_buf(),
+            package,
+            name,
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What the judge cannot do for this package yet, in a sentence (a usage error, exit 2,
+    /// before anything runs): interactive and multi-pass problems, submit-answer problems.
+    pub fn unsupported(&self) -> Option<String> {
+        let ProblemType {
+            interactive,
+            multi_pass,
+            submit_answer,
+            ..
+        } = self.package.metadata.problem_type;
+        let what = if interactive && multi_pass {
+            "interactive multi-pass"
+        } else if interactive {
+            "interactive"
+        } else if multi_pass {
+            "multi-pass"
+        } else if submit_answer {
+            "submit-answer"
+        } else {
+            return None;
+        };
+        Some(format!(
+            "{}: a {what} problem; boardjudge judges pass-fail and scoring packages only so far \
+             (interactive and multi-pass judging is not supported yet)",
+            self.dir.display()
+        ))
+    }
+
+    /// The package's tests, `data/sample` then `data/secret`, in its order, named as under
+    /// `data/` (`secret/group1/03`).
+    pub fn tests(&self) -> Vec<Test> {
+        self.package
+            .tests()
+            .iter()
+            .map(|case| Test {
+                name: case.name.clone(),
+                input: case.input.clone(),
+                // Always there for sample and secret (the reader checks it).
+                answer: case.answer.clone().unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    /// Reads every test once; an unreadable file is a jury error naming it. (The inputs are
+    /// checked by the package's own input validators: [`jury::Jury::validate_inputs`].)
+    pub fn load(&self) -> Result<Vec<Loaded>, JudgeError> {
+        self.tests()
+            .into_iter()
+            .map(|test| {
+                let input =
+                    std::fs::read(&test.input).map_err(|source| JuryError::UnreadableInput {
+                        path: test.input.clone(),
+                        source,
+                    })?;
+                let answer =
+                    std::fs::read(&test.answer).map_err(|source| JuryError::UnreadableAnswer {
+                        path: test.answer.clone(),
+                        source,
+                    })?;
+                Ok(Loaded {
+                    test,
+                    input,
+                    // Kept as text for reports and digests; the checker reads the bytes.
+                    answer: String::from_utf8_lossy(&answer).into_owned(),
+                })
+            })
+            .collect()
+    }
+
+    /// The package's time limit, and where it came from in words: `problem.yaml`'s
+    /// `limits.time_limit` or `.timelimit`; `None` when it gives none (the format then derives
+    /// it from the accepted submissions).
+    pub fn given_time_limit(&self) -> Option<(f64, &'static str)> {
+        use package_format::metadata::TimeLimitSource;
+        let limits = &self.package.metadata.limits;
+        let t = limits.time_limit?;
+        Some((
+            t,
+            match limits.time_limit_source {
+                TimeLimitSource::TimelimitFile => ".timelimit",
+                _ => "problem.yaml",
+            },
+        ))
+    }
+
+    /// The sandbox limits of a submission's run under `time_limit` seconds: the package's
+    /// memory (unless `memory_mb` overrides it) and output limits.
+    pub fn limits(&self, time_limit: f64, memory_mb: Option<u64>) -> sandbox::Limits {
+        let limits = &self.package.metadata.limits;
+        let mut run =
+            crate::runner::default_limits(time_limit, memory_mb.unwrap_or(limits.memory_mib));
+        run.output_bytes =
+            usize::try_from(limits.output_mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        run
+    }
+
+    /// The warnings `package-format` gave, each on a line naming the file.
+    pub fn warnings(&self) -> Vec<String> {
+        self.package
+            .warnings
+            .iter()
+            .map(|w| format!("{}/{w}", self.dir.display()))
+            .collect()
+    }
+
+    /// The test groups' maximum scores of a scoring package (`max_score` of each group that
+    /// gives one), by group name.
+    pub fn group_max_scores(&self) -> BTreeMap<String, f64> {
+        self.package
+            .test_data
+            .groups
+            .iter()
+            .filter_map(|g| {
+                let score = g.config.get("max_score")?.as_str()?.trim().parse().ok()?;
+                Some((g.name.clone(), score))
+            })
+            .collect()
+    }
+}
+
+/// A package made ready to judge: its tests read, its jury programs built, its inputs
+/// checked by its input validators, its checker.
+pub struct Prepared {
+    pub tests: Vec<Loaded>,
+    pub checker: checker::PackageChecker,
+    /// Jury programs that are not run, and why (warnings: the submissions are judged anyway).
+    pub warnings: Vec<String>,
+    /// What stays of the jury (its input validators).
+    pub jury: jury::Jury,
+}
+
+impl PackageProblem {
+    /// Readies the package for judging: refuses what is not supported yet (interactive,
+    /// multi-pass), reads its tests (or those of `other_tests`, a test folder for the same
+    /// problem), builds its jury programs and runs its input validators on every input before
+    /// any submission runs (a rejected input, or a validator that fails, is a jury error).
+    pub fn prepare(
+        &self,
+        other_tests: Option<&Path>,
+        builder: &crate::runner::submission::Builder,
+        jobs: usize,
+        cancel: &crate::cancel::Cancel,
+    ) -> Result<Prepared, JudgeError> {
+        if let Some(why) = self.unsupported() {
+            return Err(JudgeError::Usage(why));
+        }
+        let (tests, cases): (Vec<Loaded>, Vec<Option<&package_format::TestCase>>) =
+            match other_tests {
+                None => {
+                    let tests = self.load()?;
+                    let cases = self.package.tests().iter().map(Some).collect();
+                    (tests, cases)
+                }
+                Some(dir) => {
+                    let tests = crate::runner::tests::discover(dir)?;
+                    let tests = read_tests(tests)?;
+                    let cases = vec![None; tests.len()];
+                    (tests, cases)
+                }
+            };
+        let mut jury = jury::Jury::prepare(self, builder, jobs)?;
+        jury.validate_inputs(&tests, &cases, cancel.flag())?;
+        let custom = jury.output_validator.take().map(|v| (v, jury.limits));
+        let checker = checker::PackageChecker::new(self, &tests, &cases, custom)?;
+        Ok(Prepared {
+            tests,
+            checker,
+            warnings: jury.warnings.clone(),
+            jury,
+        })
+    }
+
+    /// The folders a submission must not see: the test data and the jury's programs.
+    pub fn hidden(&self) -> Vec<PathBuf> {
+        [
+            "data",
+            "input_validators",
+            "input_format_validators",
+            "output_validators",
+            "output_validator",
+            "answer_validators",
+        ]
+        .iter()
+        .map(|d| self.dir.join(d))
+        .filter(|d| d.is_dir())
+        .collect()
+    }
+}
+
+/// Reads tests found in a folder, bytes as they are.
+fn read_tests(tests: Vec<Test>) -> Result<Vec<Loaded>, JudgeError> {
+    tests
+        .into_iter()
+        .map(|test| {
+            let input =
+                std::fs::read(&test.input).map_err(|source| JuryError::UnreadableInput {
+                    path: test.input.clone(),
+                    source,
+                })?;
+            let answer =
+                std::fs::read(&test.answer).map_err(|source| JuryError::UnreadableAnswer {
+                    path: test.answer.clone(),
+                    source,
+                })?;
+            Ok(Loaded {
+                test,
+                input,
+                answer: String::from_utf8_lossy(&answer).into_owned(),
+            })
+        })
+        .collect()
+}
