@@ -7,6 +7,9 @@ pub mod checker;
 pub mod jury;
 pub mod verify;
 
+/// The package reader, for the commands (the binary reaches it through the core).
+pub use package_format as format;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -66,18 +69,18 @@ impl PackageProblem {
             ..
         } = self.package.metadata.problem_type;
         let what = if interactive && multi_pass {
-            "interactive multi-pass"
+            "an interactive multi-pass"
         } else if interactive {
-            "interactive"
+            "an interactive"
         } else if multi_pass {
-            "multi-pass"
+            "a multi-pass"
         } else if submit_answer {
-            "submit-answer"
+            "a submit-answer"
         } else {
             return None;
         };
         Some(format!(
-            "{}: a {what} problem; boardjudge judges pass-fail and scoring packages only so far \
+            "{}: {what} problem; boardjudge judges pass-fail and scoring packages only so far \
              (interactive and multi-pass judging is not supported yet)",
             self.dir.display()
         ))
@@ -160,15 +163,26 @@ impl PackageProblem {
             .collect()
     }
 
-    /// The test groups' maximum scores of a scoring package (`max_score` of each group that
-    /// gives one), by group name.
+    /// The test groups' maximum scores of a scoring package, by group name: each group below
+    /// `secret` with a configuration file of its own that gives `max_score` (2025-09) or, in a
+    /// legacy package, a `range` (its upper bound). Nested groups inherit configuration, so only
+    /// a group's own file counts.
     pub fn group_max_scores(&self) -> BTreeMap<String, f64> {
+        let legacy = self.package.version().is_legacy();
         self.package
             .test_data
             .groups
             .iter()
+            .filter(|g| g.name.starts_with("secret/") && g.config_file.is_some())
             .filter_map(|g| {
-                let score = g.config.get("max_score")?.as_str()?.trim().parse().ok()?;
+                let score = match g.config.get("max_score").and_then(|v| v.as_str()) {
+                    Some(text) => text.trim().parse().ok()?,
+                    None if legacy => {
+                        let range = g.config.get("range")?.as_str()?;
+                        range.split_whitespace().nth(1)?.parse().ok()?
+                    }
+                    None => return None,
+                };
                 Some((g.name.clone(), score))
             })
             .collect()
