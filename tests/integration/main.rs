@@ -18,6 +18,7 @@ mod kubernetes;
 mod layering;
 mod overnight;
 mod package;
+mod packages;
 mod python_ports;
 mod reports;
 mod sandbox;

@@ -1,0 +1,432 @@
+//! Problem package folders as problems (`judge verify PKG`, `judge run PKG`, `judge validate
+//! PKG`), on the example packages of `judge/package-format/tests/packages` (their observed
+//! runs say what each submission gets) and on broken copies of them: a broken package is a
+//! jury error (exit 2) naming the file and the reason, never a panic and never a contestant's
+//! wrong answer.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use crate::util::{assert_no_panic, judge, skipped, text};
+
+const PACKAGES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/judge/package-format/tests/packages"
+);
+
+/// Each submission's verdict on every test, in the package's order (A AC, W WA, T TLE, R RE),
+/// as `judge/package-format/tests/example_packages.rs` records them.
+const OBSERVED_RUNS: &[(&str, &str, &str)] = &[
+    ("divisor", "accepted/Divisor.java", "AAAAAAAAAAAAA"),
+    ("divisor", "accepted/divisor.c", "AAAAAAAAAAAAA"),
+    ("divisor", "accepted/divisor.py", "AAAAAAAAAAAAA"),
+    (
+        "divisor",
+        "run_time_error/divisor_sieve.cc",
+        "AAAAAAARRRRRA",
+    ),
+    (
+        "divisor",
+        "time_limit_exceeded/divisor_linear.cc",
+        "AAAAAAATAAAAA",
+    ),
+    (
+        "divisor",
+        "wrong_answer/divisor_up_to_1000.cc",
+        "AAAAAAAAWAAWA",
+    ),
+    ("echo", "accepted/echo.go", "AAAAAAAAA"),
+    ("echo", "accepted/echo.py", "AAAAAAAAA"),
+    ("echo", "accepted/echo.rs", "AAAAAAAAA"),
+    ("echo", "partially_accepted/echo_int.c", "AAAAAWWAA"),
+    ("echo", "partially_accepted/echo_recursive.py", "AAAAAAARA"),
+    ("echo", "wrong_answer/echo_forward.kt", "WWAWWWWWA"),
+    ("distance", "accepted/distance.c", "AAAAAAA"),
+    ("distance", "accepted/distance.go", "AAAAAAA"),
+    ("distance", "accepted/distance.rs", "AAAAAAA"),
+    ("distance", "wrong_answer/manhattan.py", "WAAWWWA"),
+    ("distance", "wrong_answer/two_decimals.cc", "WAAWWAA"),
+    ("sum", "accepted/Sum.java", "AAAAAAAAAAAA"),
+    ("sum", "accepted/sum.py", "AAAAAAAAAAAA"),
+    ("sum", "accepted/sum.rs", "AAAAAAAAAAAA"),
+    ("sum", "accepted/sum_from_file.py", "AAAAAAAAAAAA"),
+    ("sum", "accepted/two_files", "AAAAAAAAAAAA"),
+    ("sum", "brute_force/sum_by_counting.py", "AAAAAATATTTA"),
+    ("sum", "mixed/sum_float.py", "AAAAAAAAWAAA"),
+    ("sum", "rejected/sum_float_print.py", "WWWWWWWWWWWW"),
+    ("sum", "run_time_error/sum_to_int.kt", "AAAAAARRRRRA"),
+    (
+        "sum",
+        "time_limit_exceeded/sum_by_counting.go",
+        "AAAAAATATTTA",
+    ),
+    ("sum", "wrong_answer/sum_int32.c", "AAAAAAWWWWAW"),
+];
+
+/// `pyctd` (PyPI checktestdata), which the `.ctd` input validators need: in the package tools'
+/// folder (`BOARDJUDGE_PACKAGE_TOOLS`) or named by `BOARDJUDGE_PYCTD`.
+fn pyctd() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("BOARDJUDGE_PYCTD") {
+        return Some(path.into());
+    }
+    let tools = std::env::var_os("BOARDJUDGE_PACKAGE_TOOLS")?;
+    Some(Path::new(&tools).join("pyctd")).filter(|p| p.is_file())
+}
+
+fn package_judge(args: &[&str]) -> Output {
+    let mut command = judge();
+    command.args(args);
+    if let Some(pyctd) = pyctd() {
+        command.env("BOARDJUDGE_PYCTD", pyctd);
+    }
+    let out = command.output().expect("run judge");
+    assert_no_panic(&out);
+    out
+}
+
+/// A fresh copy of example package `name` to break.
+fn copy_of(name: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "boardjudge-packages-test-{}-{}/{name}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    copy_dir(&Path::new(PACKAGES).join(name), &dir);
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        let kind = entry.file_type().unwrap();
+        if kind.is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(entry.path()).unwrap(), &target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn letter(verdict: &str) -> char {
+    match verdict {
+        "AC" => 'A',
+        "WA" => 'W',
+        "TLE" => 'T',
+        "RE" => 'R',
+        other => panic!("unexpected verdict {other}"),
+    }
+}
+
+#[test]
+fn every_example_package_gets_its_observed_verdicts() {
+    if pyctd().is_none() {
+        skipped("pyctd not found (BOARDJUDGE_PACKAGE_TOOLS or BOARDJUDGE_PYCTD)");
+        return;
+    }
+    for name in ["distance", "divisor", "echo", "sum"] {
+        let report = std::env::temp_dir().join(format!(
+            "boardjudge-verify-{name}-{}.json",
+            std::process::id()
+        ));
+        let dir = Path::new(PACKAGES).join(name);
+        let out = package_judge(&[
+            "verify",
+            dir.to_str().unwrap(),
+            "--jobs",
+            "2",
+            "--report",
+            report.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+        std::fs::remove_file(&report).unwrap();
+        let rows = json["submissions"].as_array().unwrap();
+        let observed: Vec<_> = OBSERVED_RUNS
+            .iter()
+            .filter(|(p, _, _)| *p == name)
+            .collect();
+        assert_eq!(rows.len(), observed.len(), "{name}: one row per submission");
+        for (row, (_, submission, letters)) in rows.iter().zip(observed) {
+            assert_eq!(row["path"], format!("submissions/{submission}"));
+            // The ICPC rule: the first non-AC test's verdict, else AC.
+            let first = letters.chars().find(|c| *c != 'A').unwrap_or('A');
+            let verdict = row["verdict"].as_str().unwrap();
+            assert_eq!(letter(verdict), first, "{name} {submission}: {row}");
+            // Every test counted under its verdict.
+            for (verdict, count) in row["tests"].as_object().unwrap() {
+                let expected = letters.chars().filter(|c| *c == letter(verdict)).count();
+                assert_eq!(
+                    count.as_u64(),
+                    Some(expected as u64),
+                    "{name} {submission} {verdict}"
+                );
+            }
+            assert_eq!(row["matches"], true, "{name} {submission}: {row}");
+            assert!(row["expected"].as_array().is_some_and(|e| !e.is_empty()));
+            assert!(row["max_cpu_ms"].is_u64());
+        }
+        assert!(json["problem"].is_string());
+    }
+}
+
+#[test]
+fn interactive_and_multi_pass_packages_are_refused_naming_what_is_missing() {
+    for (name, what) in [
+        ("guess", "an interactive problem"),
+        ("twopass", "a multi-pass problem"),
+        ("remember", "an interactive multi-pass problem"),
+    ] {
+        let dir = Path::new(PACKAGES).join(name);
+        let out = package_judge(&["verify", dir.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(what) && stderr.contains("not supported yet"),
+            "{stderr}"
+        );
+    }
+}
+
+/// `judge verify` on a broken copy of `name`: exit 2, stderr naming every one of `words`.
+fn broken(name: &str, break_it: impl FnOnce(&Path), words: &[&str]) {
+    let dir = copy_of(name);
+    break_it(&dir);
+    let out = package_judge(&["verify", dir.to_str().unwrap(), "--jobs", "2"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{words:?}: {stdout}{stderr}");
+    for word in words {
+        assert!(
+            stderr.contains(word) || stdout.contains(word),
+            "{word:?} missing: {stdout}{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn a_broken_package_is_a_jury_error_naming_the_file_and_why() {
+    broken(
+        "distance",
+        |d| std::fs::remove_file(d.join("problem.yaml")).unwrap(),
+        &["problem.yaml", "missing"],
+    );
+    broken(
+        "distance",
+        |d| std::fs::write(d.join("problem.yaml"), "name: x\nlimits: [1\n").unwrap(),
+        &["problem.yaml:"],
+    );
+    broken(
+        "distance",
+        |d| std::fs::remove_file(d.join("data/secret/02_random.ans")).unwrap(),
+        &["02_random"],
+    );
+    // The package's own data rejected by its input validator.
+    broken(
+        "distance",
+        |d| std::fs::write(d.join("data/secret/02_random.in"), "hello\n").unwrap(),
+        &["02_random.in", "rejected by input_validators/validate.c"],
+    );
+    // Input validators that do not build, crash, or neither accept nor reject.
+    broken(
+        "distance",
+        |d| {
+            std::fs::write(
+                d.join("input_validators/validate.c"),
+                "int main( { return 42; }\n",
+            )
+            .unwrap()
+        },
+        &["input_validators/validate.c", "does not build"],
+    );
+    broken(
+        "distance",
+        |d| {
+            std::fs::remove_file(d.join("input_validators/validate.c")).unwrap();
+            std::fs::write(
+                d.join("input_validators/validate.py"),
+                "raise SystemExit('cannot read the input')\n",
+            )
+            .unwrap();
+        },
+        &[
+            "input_validators/validate.py",
+            "exited with 1",
+            "cannot read the input",
+        ],
+    );
+    broken(
+        "distance",
+        |d| {
+            std::fs::remove_file(d.join("input_validators/validate.c")).unwrap();
+            std::fs::write(d.join("input_validators/validate.py"), "pass\n").unwrap();
+        },
+        &[
+            "input_validators/validate.py",
+            "exited with 0",
+            "42 accepts",
+        ],
+    );
+    // A custom output validator that crashes: JE for every submission, never WA.
+    broken(
+        "divisor",
+        |d| {
+            std::fs::write(
+                d.join("output_validators/divisor_checker.py"),
+                "import sys\nsys.exit(3)\n",
+            )
+            .unwrap()
+        },
+        &[
+            "JE",
+            "output_validators/divisor_checker.py",
+            "exited with 3",
+        ],
+    );
+}
+
+#[test]
+fn run_judges_a_submission_with_the_package_data_limits_and_custom_validator() {
+    let dir = Path::new(PACKAGES).join("divisor");
+    let submission = dir.join("submissions/wrong_answer/divisor_up_to_1000.cc");
+    let out = package_judge(&[
+        "run",
+        dir.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--",
+        submission.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    // The validator's judgemessage.txt is the verdict's reason.
+    assert!(
+        stdout.contains("WA   secret/02_large/02") && stdout.contains("has the divisor"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("13 of 13 tests run: AC 11, WA 2"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("time limit: 2 s (.timelimit)"), "{stderr}");
+    // --time-limit overrides the package's.
+    let out = package_judge(&[
+        "run",
+        dir.to_str().unwrap(),
+        "--time-limit",
+        "3",
+        "--",
+        submission.to_str().unwrap(),
+    ]);
+    assert!(text(&out.stderr).contains("time limit: 3 s (--time-limit)"));
+    // Many submissions at once, with the package's default validator.
+    let distance = Path::new(PACKAGES).join("distance");
+    let out = package_judge(&[
+        "run",
+        distance.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--submissions",
+        distance.join("submissions/wrong_answer").to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("manhattan.py") && stdout.contains("two_decimals.cc"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_judge_message_is_shown_escaped() {
+    let dir = copy_of("divisor");
+    std::fs::write(
+        dir.join("output_validators/divisor_checker.py"),
+        "import sys\nopen(sys.argv[3] + 'judgemessage.txt', 'w').write('bad \\x1b[2J answer')\nsys.exit(43)\n",
+    )
+    .unwrap();
+    let submission = dir.join("submissions/accepted/divisor.c");
+    let out = package_judge(&[
+        "run",
+        dir.to_str().unwrap(),
+        "--",
+        submission.to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(!stdout.contains('\x1b'), "{stdout:?}");
+    assert!(
+        stdout.contains("bad ") && stdout.contains("answer"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn validate_checks_a_package_data_and_its_invalid_inputs() {
+    let dir = Path::new(PACKAGES).join("sum");
+    let out = package_judge(&["validate", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("all 16 inputs validated as expected"));
+    let invalid = dir.join("data/invalid_input/01_too_big.in");
+    let out = package_judge(&["validate", dir.to_str().unwrap(), invalid.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("exceeds the bound"),
+        "{}",
+        text(&out.stderr)
+    );
+    // An invalid_input case that the validator accepts is a finding.
+    let copy = copy_of("sum");
+    std::fs::write(copy.join("data/invalid_input/01_too_big.in"), "1 2\n").unwrap();
+    let out = package_judge(&["validate", copy.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("01_too_big.in: an invalid_input case"));
+    std::fs::remove_dir_all(copy.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn commands_of_the_built_in_problems_refuse_a_package_saying_what_takes_one() {
+    let dir = Path::new(PACKAGES).join("distance");
+    for args in [
+        vec!["solve", dir.to_str().unwrap()],
+        vec![
+            "gen",
+            dir.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--count",
+            "1",
+            "--out",
+            "/nonexistent",
+        ],
+        vec!["families", dir.to_str().unwrap()],
+    ] {
+        let out = package_judge(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("is a problem package folder") && stderr.contains("judge verify PKG"),
+            "{stderr}"
+        );
+    }
+    // A built-in problem needs --tests; verify needs a package.
+    let out = package_judge(&["run", "omok", "--", "true"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--tests DIR is required"));
+    let out = package_judge(&["verify", "omok"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("takes a problem package folder"));
+}
