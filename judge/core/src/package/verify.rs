@@ -93,6 +93,14 @@ fn to_format(verdict: Verdict) -> package_format::Verdict {
     }
 }
 
+/// A submission's verdict by the ICPC rule: the first non-AC test in the package's order,
+/// else AC.
+pub fn final_verdict(rows: &[Row]) -> Verdict {
+    rows.iter()
+        .find(|r| r.verdict != Verdict::AC)
+        .map_or(Verdict::AC, |r| r.verdict)
+}
+
 /// How one submission's judging went.
 enum Got {
     CompileError(String),
@@ -356,10 +364,7 @@ pub fn verify(
                     group_scores: &group_scores,
                     max_score: scored.as_ref().map(|(_, _, m)| *m),
                 };
-                let verdict = rows
-                    .iter()
-                    .find(|r| r.verdict != Verdict::AC)
-                    .map_or(Verdict::AC, |r| r.verdict);
+                let verdict = final_verdict(&rows);
                 let mut counts = BTreeMap::new();
                 for r in &rows {
                     *counts.entry(r.verdict.to_string()).or_insert(0) += 1;
@@ -418,4 +423,38 @@ pub fn verify(
         jury_error,
         interrupted: interrupted || session.cancel.is_cancelled(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(test: &str, verdict: Verdict) -> Row {
+        Row {
+            test: test.to_string(),
+            verdict,
+            cpu_ms: 0,
+            wall_ms: 0,
+            peak_kb: 0,
+            exit: String::new(),
+            message: String::new(),
+            stdout: String::new(),
+            stderr: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_verdict_is_the_first_failure_in_test_order() {
+        use Verdict::*;
+        let rows = [
+            row("sample/1", AC),
+            row("secret/a/1", TLE),
+            row("secret/a/2", WA),
+            row("secret/b/1", RE),
+        ];
+        assert_eq!(final_verdict(&rows), TLE);
+        assert_eq!(final_verdict(&rows[2..]), WA);
+        assert_eq!(final_verdict(&rows[..1]), AC);
+        assert_eq!(final_verdict(&[]), AC);
+    }
 }
