@@ -130,7 +130,10 @@ fn judge_one(
 
 /// Scores of a scoring package by its groups' `max_score`: a group scores its maximum when
 /// every test of it is AC, else 0 (pass-fail tests, the format's default aggregation).
-fn scores(problem: &PackageProblem, rows: &[Row]) -> Option<(f64, Vec<(String, f64)>, f64)> {
+/// A scoring submission's score: (total, each group's, the maximum).
+type Scores = (f64, Vec<(String, f64)>, f64);
+
+fn scores(problem: &PackageProblem, rows: &[Row]) -> Option<Scores> {
     if !problem.package.metadata.problem_type.scoring {
         return None;
     }
