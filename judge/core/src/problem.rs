@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::package::PackageProblem;
+pub use crate::registry::names_a_package;
 use crate::registry::{ProblemEntry, UnknownProblem, find};
 
 /// A problem a command works on.
@@ -33,13 +34,6 @@ impl Problem {
             Problem::Package(package) => package.name(),
         }
     }
-}
-
-/// Whether a PROBLEM argument names a package folder: it contains `/`, or names an existing
-/// folder (a built-in id never contains `/`; `./omok` is the folder, `omok` the problem unless
-/// a folder of that name is there).
-pub fn names_a_package(arg: &str) -> bool {
-    arg.contains('/') || (find(arg).is_none() && Path::new(arg).is_dir())
 }
 
 /// Why a PROBLEM argument names no problem.

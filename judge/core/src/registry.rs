@@ -261,14 +261,21 @@ pub enum UnknownProblem {
     Package(String),
 }
 
+/// Whether a PROBLEM argument names a package folder: it contains `/`, or names an existing
+/// folder that is no built-in problem's id (a built-in id never contains `/`; `./omok` is the
+/// folder, `omok` the problem).
+pub fn names_a_package(arg: &str) -> bool {
+    arg.contains('/') || (find(arg).is_none() && Path::new(arg).is_dir())
+}
+
 /// Parses a PROBLEM argument for clap, listing the known ids when it is none of them. A
-/// package folder ([`crate::problem::names_a_package`]) is refused with a word on what takes
+/// package folder ([`names_a_package`]) is refused with a word on what takes
 /// one: the commands that parse PROBLEM with this work on the built-in problems only.
 pub fn parse_problem(id: &str) -> Result<&'static dyn ProblemEntry, UnknownProblem> {
     if let Some(problem) = find(id) {
         return Ok(problem);
     }
-    if crate::problem::names_a_package(id) {
+    if names_a_package(id) {
         return Err(UnknownProblem::Package(id.to_string()));
     }
     Err(UnknownProblem::NotKnown {
