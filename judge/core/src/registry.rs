@@ -253,7 +253,7 @@ pub struct UnknownProblem {
     pub known: Vec<&'static str>,
 }
 
-/// Parses a PROBLEM argument for clap, listing the known ids when it is none of them.
+/// Parses a PROBLEM argument (the binary hands it to its argument parser), listing the known ids when it is none of them.
 pub fn parse_problem(id: &str) -> Result<&'static dyn ProblemEntry, UnknownProblem> {
     find(id).ok_or_else(|| UnknownProblem {
         id: id.to_string(),
