@@ -9,7 +9,7 @@ use solutions::ParseError;
 #[derive(Debug, thiserror::Error)]
 pub enum JudgeError {
     /// A file or folder could not be read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     Io {
         path: PathBuf,
         source: std::io::Error,
@@ -33,7 +33,7 @@ pub enum JudgeError {
     #[error("standard output: {0}")]
     Output(#[source] std::io::Error),
     /// A report or manifest could not be written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     Report {
         path: PathBuf,
         source: Box<dyn std::error::Error + Send + Sync>,
@@ -44,7 +44,7 @@ pub enum JudgeError {
     /// (escaped by whoever shows it), `reason` a build limit that stopped it.
     #[error(
         "build of {} failed ({command}){}:\n{message}",
-        source_file.display(),
+        crate::escape::path(source_file),
         reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default()
     )]
     Build {
@@ -149,13 +149,13 @@ pub enum JuryError {
     #[error("{}: missing: every test needs its answer file (found {})", answer.display(), input.display())]
     MissingAnswer { answer: PathBuf, input: PathBuf },
     /// A test's input file cannot be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     UnreadableInput {
         path: PathBuf,
         source: std::io::Error,
     },
     /// A test's answer file cannot be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     UnreadableAnswer {
         path: PathBuf,
         source: std::io::Error,

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::JudgeError;
+use crate::escape;
 use crate::progress::Hidden;
 use crate::registry::ProblemEntry;
 use crate::runner::report::Row;
@@ -74,15 +75,15 @@ pub fn discover(dir: &Path) -> Result<Vec<Entrant>, JudgeError> {
                 }),
                 [] => bad.push(format!(
                     "{}: a folder without a program (an executable or a source file)",
-                    path.display()
+                    escape::path(&path)
                 )),
                 many => bad.push(format!(
                     "{}: a folder with {} programs ({}): a submission folder holds one",
-                    path.display(),
+                    escape::path(&path),
                     many.len(),
                     many.iter()
                         .filter_map(|p| p.file_name())
-                        .map(|n| n.to_string_lossy().into_owned())
+                        .map(|n| escape::line(&n.to_string_lossy()))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )),
@@ -95,7 +96,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Entrant>, JudgeError> {
         } else {
             bad.push(format!(
                 "{}: neither an executable nor a source file the judge builds (.c .cpp .cc .java .kt .go .rs .py .rb .js .sh)",
-                path.display()
+                escape::path(&path)
             ));
         }
     }

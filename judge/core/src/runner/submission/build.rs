@@ -109,7 +109,7 @@ impl Builder {
                     Err(e) => {
                         eprintln!(
                             "judge: the build cache {} is unusable ({e}): building without it",
-                            dir.display()
+                            crate::escape::path(&dir)
                         );
                         None
                     }
@@ -264,7 +264,7 @@ pub(super) fn prepare(sources: Sources, builder: &Builder) -> Result<Prepared, J
     let (build, run) = toolchain(&sources.ext).ok_or_else(|| {
         JudgeError::Usage(format!(
             "{}: no toolchain for .{} files",
-            sources.shown.display(),
+            crate::escape::path(&sources.shown),
             sources.ext
         ))
     })?;
@@ -297,7 +297,7 @@ pub(super) fn prepare(sources: Sources, builder: &Builder) -> Result<Prepared, J
     } else if builder.sanitizing {
         eprintln!(
             "--sanitize: {} is not C or C++: built and run as usual (the sanitizer options are set for its runs)",
-            sources.shown.display()
+            crate::escape::path(&sources.shown)
         );
     }
     let shown = words.join(" ");
@@ -567,12 +567,12 @@ pub(super) fn finish(
             Err(BuildError::Interrupted) => {
                 return Err(JudgeError::Interrupted(format!(
                     "while building {}",
-                    sources.shown.display()
+                    crate::escape::path(&sources.shown)
                 )));
             }
             Err(BuildError::Judge(why)) => {
                 return Err(JudgeError::sandbox(
-                    format!("building {}", sources.shown.display()),
+                    format!("building {}", crate::escape::path(&sources.shown)),
                     std::io::Error::other(why),
                 ));
             }

@@ -44,7 +44,7 @@ pub(super) fn read_single(src: &Path) -> Result<Sources, JudgeError> {
     if meta.len() > MAX_SOURCE_BYTES {
         return Err(JudgeError::Usage(format!(
             "{}: a source of more than {} MiB",
-            src.display(),
+            crate::escape::path(&src),
             MAX_SOURCE_BYTES >> 20
         )));
     }
@@ -85,7 +85,7 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
     if copies.bytes > MAX_SOURCE_BYTES {
         return Err(JudgeError::Usage(format!(
             "{}: a submission folder of more than {} MiB",
-            dir.display(),
+            crate::escape::path(&dir),
             MAX_SOURCE_BYTES >> 20
         )));
     }
@@ -110,7 +110,7 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
             return Err(JudgeError::Usage(format!(
                 "{}: a submission folder needs one entry point (main.<ext>, Main.<ext>, or a \
                  single source file at its top); found {}",
-                dir.display(),
+                crate::escape::path(&dir),
                 if top.is_empty() {
                     "none".to_string()
                 } else {
