@@ -126,6 +126,10 @@ pub enum MergeError {
     MixedCommands { dir: PathBuf, commands: String },
     #[error("{}: the shards are not of one campaign:\n  {}", dir.display(), lines.join("\n  "))]
     DifferentCampaigns { dir: PathBuf, lines: Vec<String> },
+    /// A shard's result does not add up, or a shard folder is not what a shard writes: forged
+    /// or damaged, refused.
+    #[error("{}: refused: shard results that do not add up (forged or damaged: run those shards again):\n  {}", dir.display(), lines.join("\n  "))]
+    Inconsistent { dir: PathBuf, lines: Vec<String> },
     #[error(
         "{}: {} of {n} shards missing or incomplete, so this is not yet the single run's result:\n  {}{}",
         dir.display(),

@@ -282,6 +282,59 @@ pub struct Merged {
     pub judged: Vec<Judged>,
 }
 
+/// What does not add up in the shards' results of `campaign` (a forged or damaged shard): a
+/// submission listed twice, a submission judged on another number of tests than the
+/// campaign's or on other tests than the others, rows whose verdicts contradict its compile
+/// error. Each line names the shard and escapes what it quotes.
+pub fn inconsistencies(campaign: &Campaign, slots: &[Slot<Record>]) -> Vec<Trouble> {
+    let mut lines = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for name in &campaign.submissions {
+        if !seen.insert(name.as_str()) {
+            lines.push(format!(
+                "the campaign lists submission '{}' twice",
+                escape::line(name)
+            ));
+        }
+    }
+    let mut reference: Option<(Vec<&str>, Shard)> = None;
+    for slot in slots {
+        let mut judged_here = std::collections::BTreeSet::new();
+        for judged in &slot.record.judged {
+            let name = escape::line(&judged.name);
+            let shard = slot.shard;
+            if !judged_here.insert(judged.name.as_str()) {
+                lines.push(format!("shard {shard}: judged '{name}' twice"));
+            }
+            if judged.rows.len() != campaign.tests {
+                lines.push(format!(
+                    "shard {shard}: '{name}' has {} rows, the campaign {} tests",
+                    judged.rows.len(),
+                    campaign.tests
+                ));
+                continue;
+            }
+            let tests: Vec<&str> = judged.rows.iter().map(|r| r.test.as_str()).collect();
+            match &reference {
+                None => reference = Some((tests, shard)),
+                Some((first, by)) if *first != tests => lines.push(format!(
+                    "shard {shard}: '{name}' was judged on other tests than shard {by}'s submissions"
+                )),
+                Some(_) => {}
+            }
+            let all_ce = judged.rows.iter().all(|r| r.verdict == Verdict::CE);
+            let any_ce = judged.rows.iter().any(|r| r.verdict == Verdict::CE);
+            if judged.compile_error.is_some() && !all_ce || judged.compile_error.is_none() && any_ce
+            {
+                lines.push(format!(
+                    "shard {shard}: '{name}': its CE rows and its compile error disagree"
+                ));
+            }
+        }
+    }
+    lines
+}
+
 /// Folds the shards `1..=n` of one campaign; every shard must be complete.
 pub fn fold(
     campaign: Campaign,
@@ -308,9 +361,18 @@ pub fn fold(
                 expected.len()
             ));
         } else if got != expected {
+            let shown = |names: &[&str]| {
+                names
+                    .iter()
+                    .map(|n| escape::line(n))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             trouble.push(format!(
-                "shard {}: judged {:?}, but its share of the campaign is {:?}",
-                slot.shard, got, expected
+                "shard {}: judged [{}], but its share of the campaign is [{}]",
+                slot.shard,
+                shown(&got),
+                shown(&expected)
             ));
         }
         for judged in &record.judged {
