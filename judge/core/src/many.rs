@@ -159,6 +159,10 @@ pub struct Batch {
     pub isolation: Option<String>,
 }
 
+/// Submissions built ahead of judging, per job: enough to keep the builds parallel, few enough
+/// that the programs held at once stay a handful (each at most the build's artefact cap).
+pub const WINDOW_PER_JOB: usize = 2;
+
 /// Judges `entrants` one after another, each on every test with the session's jobs tests at
 /// a time (its hidden folders hidden from them).
 pub fn judge(
@@ -169,52 +173,56 @@ pub fn judge(
     session: &Session,
 ) -> Result<Batch, JudgeError> {
     let (progress, cancel) = (session.progress, &session.cancel);
-    // Every submission built first, `jobs` builds at a time (each distinct build once, and
-    // from the build cache when it was built before).
-    progress.message("building");
-    let programs: Vec<PathBuf> = entrants.iter().map(|e| e.program.clone()).collect();
-    let built = build_all(&programs, builder, session.jobs);
     let mut batch = Batch::default();
     // Each submission's tests have no counter of their own: the session's counts submissions.
     let quiet = session.reporting_to(&Hidden);
-    for (i, (entrant, built)) in entrants.iter().zip(built).enumerate() {
-        if cancel.is_cancelled() {
-            batch.interrupted = true;
-            return Ok(batch);
-        }
-        progress.message(&entrant.name);
-        let built = match built {
-            Err(JudgeError::Interrupted(_)) => {
+    // A window of submissions at a time: built first, `jobs` builds at a time (each distinct
+    // build once, and from the build cache when it was built before), then judged and let go,
+    // so that only a window's programs are in memory, however many submissions there are.
+    let window = session.jobs.max(1) * WINDOW_PER_JOB;
+    for (w, chunk) in entrants.chunks(window).enumerate() {
+        progress.message("building");
+        let programs: Vec<PathBuf> = chunk.iter().map(|e| e.program.clone()).collect();
+        let built = build_all(&programs, builder, session.jobs);
+        for (j, (entrant, built)) in chunk.iter().zip(built).enumerate() {
+            if cancel.is_cancelled() {
                 batch.interrupted = true;
                 return Ok(batch);
             }
-            other => compiled(other)?,
-        };
-        let (compile_error, rows) = match built {
-            Err(failed) => {
-                let detail = failed.detail();
-                (Some(detail.clone()), compile_error_rows(tests, &detail))
-            }
-            Ok(command) => {
-                let sandbox = session.sandbox(command)?;
-                batch
-                    .isolation
-                    .get_or_insert_with(|| sandbox.isolation.describe());
-                let rows = run_all(&quiet.judging(&sandbox, &AnswerFile(problem)), tests)?;
-                if cancel.is_cancelled() {
-                    // Not judged to the end: not reported as if it were.
+            progress.message(&entrant.name);
+            let built = match built {
+                Err(JudgeError::Interrupted(_)) => {
                     batch.interrupted = true;
                     return Ok(batch);
                 }
-                (None, rows)
-            }
-        };
-        batch.judged.push(Judged {
-            name: entrant.name.clone(),
-            compile_error,
-            rows,
-        });
-        progress.set(i as u64 + 1);
+                other => compiled(other)?,
+            };
+            let (compile_error, rows) = match built {
+                Err(failed) => {
+                    let detail = failed.detail();
+                    (Some(detail.clone()), compile_error_rows(tests, &detail))
+                }
+                Ok(command) => {
+                    let sandbox = session.sandbox(command)?;
+                    batch
+                        .isolation
+                        .get_or_insert_with(|| sandbox.isolation.describe());
+                    let rows = run_all(&quiet.judging(&sandbox, &AnswerFile(problem)), tests)?;
+                    if cancel.is_cancelled() {
+                        // Not judged to the end: not reported as if it were.
+                        batch.interrupted = true;
+                        return Ok(batch);
+                    }
+                    (None, rows)
+                }
+            };
+            batch.judged.push(Judged {
+                name: entrant.name.clone(),
+                compile_error,
+                rows,
+            });
+            progress.set((w * window + j) as u64 + 1);
+        }
     }
     Ok(batch)
 }
