@@ -37,6 +37,9 @@ type Outcome = Result<Arc<Vec<BoxFile>>, BuildError>;
 /// only while it is judged.
 const HELD_BYTES: u64 = 256 << 20;
 
+/// How a key's first build in this judge ended (its program, if any, is in `Builder::held`).
+type FirstBuild = OnceLock<Result<(), BuildError>>;
+
 /// Built programs kept for reuse, least recently built first.
 #[derive(Default)]
 struct Held {
@@ -79,7 +82,7 @@ pub struct Builder {
     /// Opened on the first build.
     cache: OnceLock<Option<Cache>>,
     /// Each key's first build in this judge (its programs, if any, are in `held`).
-    built: Mutex<HashMap<String, Arc<OnceLock<Result<(), BuildError>>>>>,
+    built: Mutex<HashMap<String, Arc<FirstBuild>>>,
     held: Mutex<Held>,
     identities: Mutex<HashMap<PathBuf, String>>,
     /// Go's build cache warmed with the standard library, per Go toolchain (its identity).

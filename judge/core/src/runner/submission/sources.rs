@@ -44,7 +44,7 @@ pub(super) fn read_single(src: &Path) -> Result<Sources, JudgeError> {
     if meta.len() > MAX_SOURCE_BYTES {
         return Err(JudgeError::Usage(format!(
             "{}: a source of more than {} MiB",
-            crate::escape::path(&src),
+            crate::escape::path(src),
             MAX_SOURCE_BYTES >> 20
         )));
     }
@@ -99,7 +99,7 @@ pub(super) fn precompiled(path: &str, contents: &[u8]) -> Option<&'static str> {
             .map(|e| e.to_string_lossy().to_ascii_lowercase())
             .unwrap_or_default()
     };
-    if parts.iter().any(|p| *p == "__pycache__") {
+    if parts.contains(&"__pycache__") {
         return Some("Python bytecode cache (__pycache__)");
     }
     if parts[..parts.len() - 1]
@@ -149,7 +149,7 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
     if copies.bytes > MAX_SOURCE_BYTES {
         return Err(JudgeError::Usage(format!(
             "{}: a submission folder of more than {} MiB",
-            crate::escape::path(&dir),
+            crate::escape::path(dir),
             MAX_SOURCE_BYTES >> 20
         )));
     }
@@ -174,7 +174,7 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
             return Err(JudgeError::Usage(format!(
                 "{}: a submission folder needs one entry point (main.<ext>, Main.<ext>, or a \
                  single source file at its top); found {}",
-                crate::escape::path(&dir),
+                crate::escape::path(dir),
                 if top.is_empty() {
                     "none".to_string()
                 } else {
