@@ -77,7 +77,7 @@ pub(super) fn read_single(src: &Path) -> Result<Sources, JudgeError> {
     })
 }
 
-/// Why `path` (with `contents`), a file of a folder submission, is compiled or generated code
+/// Why `path`, a file of a folder submission, is compiled or generated code
 /// that a language would load instead of (or beside) the sources the judge shows: the judge
 /// runs only code it stores and shows, so such a folder is refused (a CE saying which files).
 ///
@@ -89,9 +89,11 @@ pub(super) fn read_single(src: &Path) -> Result<Sources, JudgeError> {
 /// - C, C++: precompiled headers (`x.h.gch`, also a folder of them, `.pch`), which GCC
 ///   reads instead of the header named;
 /// - Go: `.syso` objects, which `go build` links into the program; object files and
-///   libraries (`.o`, `.a`, `.rlib`, `.rmeta`, Node's `.node`, Ruby's `.bundle`);
-/// - any language: a native program (an ELF file), which a source can run.
-pub(super) fn precompiled(path: &str, contents: &[u8]) -> Option<&'static str> {
+///   libraries (`.o`, `.a`, `.rlib`, `.rmeta`, Node's `.node`, Ruby's `.bundle`).
+///
+/// A program that a source runs by name (a shell wrapper starting a compiled worker) is not
+/// refused: the source shows that it runs it, and nothing is loaded in its place.
+pub(super) fn precompiled(path: &str) -> Option<&'static str> {
     let parts: Vec<&str> = path.split('/').collect();
     let extension = |part: &str| {
         Path::new(part)
@@ -116,7 +118,6 @@ pub(super) fn precompiled(path: &str, contents: &[u8]) -> Option<&'static str> {
         "class" | "jar" => "compiled Java/Kotlin classes (found before the sources)",
         "gch" | "pch" => "a precompiled header (GCC reads it instead of the header)",
         "syso" | "o" | "obj" | "a" | "lib" | "rlib" | "rmeta" => "compiled object code",
-        _ if contents.starts_with(b"\x7fELF") => "a native program",
         _ => return None,
     };
     Some(why)
@@ -131,7 +132,7 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
     let refused: Vec<String> = copies
         .files
         .iter()
-        .filter_map(|f| precompiled(&f.path, &f.contents).map(|why| format!("{}: {why}", f.path)))
+        .filter_map(|f| precompiled(&f.path).map(|why| format!("{}: {why}", f.path)))
         .collect();
     if !refused.is_empty() {
         return Err(JudgeError::Build {
@@ -248,28 +249,28 @@ mod tests {
 
     #[test]
     fn code_a_language_would_run_instead_of_the_sources_is_named() {
-        for (path, contents) in [
-            ("__pycache__/helper.cpython-311.pyc", &b"\xa7\r\r\n"[..]),
-            ("helper.pyc", b""),
-            ("lib/fast.cpython-311-x86_64-linux-gnu.so", b""),
-            ("Helper.class", b"\xca\xfe\xba\xbe"),
-            ("deps.jar", b"PK"),
-            ("board.h.gch", b"gpch"),
-            ("board.h.gch/a", b"gpch"),
-            ("asm_amd64.syso", b""),
-            ("tool", b"\x7fELF\x02\x01"),
+        for path in [
+            "__pycache__/helper.cpython-311.pyc",
+            "helper.pyc",
+            "lib/fast.cpython-311-x86_64-linux-gnu.so",
+            "Helper.class",
+            "deps.jar",
+            "board.h.gch",
+            "board.h.gch/a",
+            "asm_amd64.syso",
         ] {
-            assert!(precompiled(path, contents).is_some(), "{path}");
+            assert!(precompiled(path).is_some(), "{path}");
         }
+        // Sources, data, and a worker that a wrapper script runs by name.
         for path in [
             "main.py",
             "helper.py",
             "Main.java",
             "board.h",
             "data/input.txt",
-            "go.mod",
+            "burn",
         ] {
-            assert_eq!(precompiled(path, b"print(1)"), None, "{path}");
+            assert_eq!(precompiled(path), None, "{path}");
         }
     }
 
