@@ -96,7 +96,8 @@ impl Progress for Bar {
     }
 
     fn message(&self, message: &str) {
-        self.bar.set_message(message.to_string());
+        // Often a submission's name: one line, shown, never sent raw to the terminal.
+        self.bar.set_message(judge_report::escape::name(message));
     }
 }
 

@@ -11,7 +11,7 @@ use judge_core::shards::Shard;
 use judge_core::shards::folder::complete_name;
 use judge_core::{Outcome, Result};
 use judge_report::many::{self, ManyReport};
-use judge_report::{Format, finding, merged};
+use judge_report::{Format, escape, finding, merged};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -26,7 +26,8 @@ pub struct Args {
 fn problem(id: &str) -> Result<&'static dyn ProblemEntry> {
     find(id).ok_or_else(|| {
         JudgeError::Usage(format!(
-            "the shards are of problem '{id}', which this judge does not know"
+            "the shards are of problem '{}', which this judge does not know",
+            escape::line(id)
         ))
     })
 }
@@ -69,7 +70,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
                 );
             }
             for note in &m.notes {
-                eprintln!("note: {note}");
+                eprintln!("note: {}", escape::line(note));
             }
             if let Some(path) = &args.report {
                 merged::write_stress(path, problem, &m)?;
@@ -93,8 +94,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
             };
             out!(out, "{}", many::table(&report));
             eprintln!("merged {} shards of {}", m.shards, args.dir.display());
+            // Read from the shards' files: escaped like every string of them.
             for line in &m.isolation {
-                eprintln!("sandbox: {line}");
+                eprintln!("sandbox: {}", escape::line(line));
             }
             if let Some(path) = &args.report {
                 many::write(path, &report)?;

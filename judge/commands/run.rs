@@ -71,10 +71,10 @@ pub struct Args {
     pub command: Vec<String>,
 }
 
-/// One line for a non-AC test, as printed while the run goes on (control characters a
-/// submission wrote are shown, not sent to the terminal).
+/// One line for a non-AC test, as printed while the run goes on (control characters and
+/// line breaks a submission wrote are shown, not sent to the terminal).
 fn failure_line(row: &Row) -> String {
-    escape::terminal(&format!(
+    escape::line(&format!(
         "{:<4} {}  {} ms  {} KiB  {}",
         row.verdict.to_string(),
         row.test,

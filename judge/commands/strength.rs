@@ -76,14 +76,15 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         outln!(
             out,
             "{}",
-            escape::terminal(&format!(
+            escape::line(&format!(
                 "CE        {}: the build failed {why}",
                 matrix.entrants[*e].name
             ))
         );
     }
     for e in matrix.of(Expect::Correct) {
-        let name = &matrix.entrants[e].name;
+        // A submission's name: one line on the terminal, whatever it holds.
+        let name = escape::line(&matrix.entrants[e].name);
         match matrix.standing(e) {
             Standing::Accepted => {
                 outln!(
@@ -110,7 +111,8 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     }
     let mut survivors = Vec::new();
     for e in matrix.of(Expect::Wrong) {
-        let name = &matrix.entrants[e].name;
+        // A submission's name: one line on the terminal, whatever it holds.
+        let name = escape::line(&matrix.entrants[e].name);
         match matrix.standing(e) {
             Standing::Survives => {
                 outln!(out, "SURVIVES  {name}: no test rejects it");
@@ -170,13 +172,13 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             outln!(
                 out,
                 "  {}: no generator family caught it in 30 cases each; add a corpus case or a family",
-                entrant.name
+                escape::line(&entrant.name)
             );
         } else {
             outln!(
                 out,
                 "  {}: would be caught by family {}: add tests from it (judge gen --family …)",
-                entrant.name,
+                escape::line(&entrant.name),
                 catching.join(", ")
             );
         }
@@ -224,7 +226,11 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         );
     }
     if interrupted {
-        let names: Vec<&str> = matrix.not_judged.iter().map(|e| e.name.as_str()).collect();
+        let names: Vec<String> = matrix
+            .not_judged
+            .iter()
+            .map(|e| escape::line(&e.name))
+            .collect();
         return Err(JudgeError::Interrupted(format!(
             "{} of {} submissions judged on every test; not judged: {}",
             matrix.entrants.len(),

@@ -556,3 +556,18 @@ fn the_masks_hide_what_changes_between_runs_and_nothing_else() {
     );
     assert_eq!(masked("5 stones"), "5 stones");
 }
+
+/// The contributors' guide says how many files a new problem needs and names each: the list
+/// in `solutions::problem_files` is the truth, and the shape test keeps the problems to it.
+#[test]
+fn adding_a_problem_gives_the_true_count_and_names_every_part() {
+    let guide = std::fs::read_to_string(root().join("docs/contributing.md")).unwrap();
+    let section = guide
+        .split("\n## Adding a problem\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("docs/contributing.md has a section \"Adding a problem\"");
+    if let Err(wrong) = solutions::problem_files::check_adding_a_problem(section) {
+        panic!("docs/contributing.md, \"Adding a problem\":\n{wrong}");
+    }
+}

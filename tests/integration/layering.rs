@@ -9,6 +9,8 @@
 //!   commands never import each other;
 //! - `unsafe` only in the sandbox crate and the solvers' SIMD kernels: every other crate
 //!   forbids it;
+//! - the terminal is the binary's: the command line (`clap`), progress bars (`indicatif`) and
+//!   signal handling (`ctrlc`) are dependencies of the root package only;
 //! - problems are named in their own folders and in the list of problems, hardly anywhere
 //!   else: at most [`FILES_NAMING_MOST_PROBLEMS`] files outside the problems' folders (code,
 //!   tests, scripts, data: everything but Markdown) name four or more problems.
@@ -149,6 +151,14 @@ fn crates_depend_on_lower_layers_only() {
                 assert!(
                     allowed(name).contains(&dependency.as_str()),
                     "{name} depends on {dependency}: against the layers"
+                );
+            }
+        }
+        if name != "boardjudge" {
+            for terminal in ["clap", "indicatif", "ctrlc"] {
+                assert!(
+                    !dependencies.contains_key(terminal),
+                    "{name} depends on {terminal}: the terminal is the binary's (judge/)"
                 );
             }
         }

@@ -12,6 +12,7 @@ mod docs;
 mod endless_loops;
 mod fork_server;
 mod generation;
+mod hardening;
 mod hostile_inputs;
 mod jury_box;
 mod kubernetes;

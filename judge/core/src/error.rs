@@ -9,7 +9,7 @@ use solutions::ParseError;
 #[derive(Debug, thiserror::Error)]
 pub enum JudgeError {
     /// A file or folder could not be read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     Io {
         path: PathBuf,
         source: std::io::Error,
@@ -33,7 +33,7 @@ pub enum JudgeError {
     #[error("standard output: {0}")]
     Output(#[source] std::io::Error),
     /// A report or manifest could not be written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     Report {
         path: PathBuf,
         source: Box<dyn std::error::Error + Send + Sync>,
@@ -44,7 +44,7 @@ pub enum JudgeError {
     /// (escaped by whoever shows it), `reason` a build limit that stopped it.
     #[error(
         "build of {} failed ({command}){}:\n{message}",
-        source_file.display(),
+        crate::escape::path(source_file),
         reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default()
     )]
     Build {
@@ -126,6 +126,10 @@ pub enum MergeError {
     MixedCommands { dir: PathBuf, commands: String },
     #[error("{}: the shards are not of one campaign:\n  {}", dir.display(), lines.join("\n  "))]
     DifferentCampaigns { dir: PathBuf, lines: Vec<String> },
+    /// A shard's result does not add up, or a shard folder is not what a shard writes: forged
+    /// or damaged, refused.
+    #[error("{}: refused: shard results that do not add up (forged or damaged: run those shards again):\n  {}", dir.display(), lines.join("\n  "))]
+    Inconsistent { dir: PathBuf, lines: Vec<String> },
     #[error(
         "{}: {} of {n} shards missing or incomplete, so this is not yet the single run's result:\n  {}{}",
         dir.display(),
@@ -149,13 +153,13 @@ pub enum JuryError {
     #[error("{}: missing: every test needs its answer file (found {})", answer.display(), input.display())]
     MissingAnswer { answer: PathBuf, input: PathBuf },
     /// A test's input file cannot be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     UnreadableInput {
         path: PathBuf,
         source: std::io::Error,
     },
     /// A test's answer file cannot be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::escape::path(path))]
     UnreadableAnswer {
         path: PathBuf,
         source: std::io::Error,

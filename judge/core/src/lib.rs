@@ -10,6 +10,7 @@ pub mod bench;
 pub mod cancel;
 pub mod checker;
 pub mod error;
+pub mod escape;
 pub mod exit;
 pub mod input;
 pub mod many;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::JudgeError;
+use crate::escape;
 use crate::progress::Hidden;
 use crate::runner::report::Row;
 use crate::runner::submission::{Builder, build_all, compiled, is_source};
@@ -73,15 +74,15 @@ pub fn discover(dir: &Path) -> Result<Vec<Entrant>, JudgeError> {
                 }),
                 [] => bad.push(format!(
                     "{}: a folder without a program (an executable or a source file)",
-                    path.display()
+                    escape::path(&path)
                 )),
                 many => bad.push(format!(
                     "{}: a folder with {} programs ({}): a submission folder holds one",
-                    path.display(),
+                    escape::path(&path),
                     many.len(),
                     many.iter()
                         .filter_map(|p| p.file_name())
-                        .map(|n| n.to_string_lossy().into_owned())
+                        .map(|n| escape::line(&n.to_string_lossy()))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )),
@@ -94,7 +95,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Entrant>, JudgeError> {
         } else {
             bad.push(format!(
                 "{}: neither an executable nor a source file the judge builds (.c .cpp .cc .java .kt .go .rs .py .rb .js .sh)",
-                path.display()
+                escape::path(&path)
             ));
         }
     }
@@ -157,6 +158,10 @@ pub struct Batch {
     pub isolation: Option<String>,
 }
 
+/// Submissions built ahead of judging, per job: enough to keep the builds parallel, few enough
+/// that the programs held at once stay a handful (each at most the build's artefact cap).
+pub const WINDOW_PER_JOB: usize = 2;
+
 /// Judges `entrants` one after another with `checker`, each on every test with the session's jobs tests at
 /// a time (its hidden folders hidden from them).
 pub fn judge(
@@ -167,52 +172,56 @@ pub fn judge(
     session: &Session,
 ) -> Result<Batch, JudgeError> {
     let (progress, cancel) = (session.progress, &session.cancel);
-    // Every submission built first, `jobs` builds at a time (each distinct build once, and
-    // from the build cache when it was built before).
-    progress.message("building");
-    let programs: Vec<PathBuf> = entrants.iter().map(|e| e.program.clone()).collect();
-    let built = build_all(&programs, builder, session.jobs);
     let mut batch = Batch::default();
     // Each submission's tests have no counter of their own: the session's counts submissions.
     let quiet = session.reporting_to(&Hidden);
-    for (i, (entrant, built)) in entrants.iter().zip(built).enumerate() {
-        if cancel.is_cancelled() {
-            batch.interrupted = true;
-            return Ok(batch);
-        }
-        progress.message(&entrant.name);
-        let built = match built {
-            Err(JudgeError::Interrupted(_)) => {
+    // A window of submissions at a time: built first, `jobs` builds at a time (each distinct
+    // build once, and from the build cache when it was built before), then judged and let go,
+    // so that only a window's programs are in memory, however many submissions there are.
+    let window = session.jobs.max(1) * WINDOW_PER_JOB;
+    for (w, chunk) in entrants.chunks(window).enumerate() {
+        progress.message("building");
+        let programs: Vec<PathBuf> = chunk.iter().map(|e| e.program.clone()).collect();
+        let built = build_all(&programs, builder, session.jobs);
+        for (j, (entrant, built)) in chunk.iter().zip(built).enumerate() {
+            if cancel.is_cancelled() {
                 batch.interrupted = true;
                 return Ok(batch);
             }
-            other => compiled(other)?,
-        };
-        let (compile_error, rows) = match built {
-            Err(failed) => {
-                let detail = failed.detail();
-                (Some(detail.clone()), compile_error_rows(tests, &detail))
-            }
-            Ok(command) => {
-                let sandbox = session.sandbox(command)?;
-                batch
-                    .isolation
-                    .get_or_insert_with(|| sandbox.isolation.describe());
-                let rows = run_all(&quiet.judging(&sandbox, checker), tests)?;
-                if cancel.is_cancelled() {
-                    // Not judged to the end: not reported as if it were.
+            progress.message(&entrant.name);
+            let built = match built {
+                Err(JudgeError::Interrupted(_)) => {
                     batch.interrupted = true;
                     return Ok(batch);
                 }
-                (None, rows)
-            }
-        };
-        batch.judged.push(Judged {
-            name: entrant.name.clone(),
-            compile_error,
-            rows,
-        });
-        progress.set(i as u64 + 1);
+                other => compiled(other)?,
+            };
+            let (compile_error, rows) = match built {
+                Err(failed) => {
+                    let detail = failed.detail();
+                    (Some(detail.clone()), compile_error_rows(tests, &detail))
+                }
+                Ok(command) => {
+                    let sandbox = session.sandbox(command)?;
+                    batch
+                        .isolation
+                        .get_or_insert_with(|| sandbox.isolation.describe());
+                    let rows = run_all(&quiet.judging(&sandbox, checker), tests)?;
+                    if cancel.is_cancelled() {
+                        // Not judged to the end: not reported as if it were.
+                        batch.interrupted = true;
+                        return Ok(batch);
+                    }
+                    (None, rows)
+                }
+            };
+            batch.judged.push(Judged {
+                name: entrant.name.clone(),
+                compile_error,
+                rows,
+            });
+            progress.set((w * window + j) as u64 + 1);
+        }
     }
     Ok(batch)
 }
@@ -280,6 +289,59 @@ pub struct Merged {
     pub judged: Vec<Judged>,
 }
 
+/// What does not add up in the shards' results of `campaign` (a forged or damaged shard): a
+/// submission listed twice, a submission judged on another number of tests than the
+/// campaign's or on other tests than the others, rows whose verdicts contradict its compile
+/// error. Each line names the shard and escapes what it quotes.
+pub fn inconsistencies(campaign: &Campaign, slots: &[Slot<Record>]) -> Vec<Trouble> {
+    let mut lines = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for name in &campaign.submissions {
+        if !seen.insert(name.as_str()) {
+            lines.push(format!(
+                "the campaign lists submission '{}' twice",
+                escape::line(name)
+            ));
+        }
+    }
+    let mut reference: Option<(Vec<&str>, Shard)> = None;
+    for slot in slots {
+        let mut judged_here = std::collections::BTreeSet::new();
+        for judged in &slot.record.judged {
+            let name = escape::line(&judged.name);
+            let shard = slot.shard;
+            if !judged_here.insert(judged.name.as_str()) {
+                lines.push(format!("shard {shard}: judged '{name}' twice"));
+            }
+            if judged.rows.len() != campaign.tests {
+                lines.push(format!(
+                    "shard {shard}: '{name}' has {} rows, the campaign {} tests",
+                    judged.rows.len(),
+                    campaign.tests
+                ));
+                continue;
+            }
+            let tests: Vec<&str> = judged.rows.iter().map(|r| r.test.as_str()).collect();
+            match &reference {
+                None => reference = Some((tests, shard)),
+                Some((first, by)) if *first != tests => lines.push(format!(
+                    "shard {shard}: '{name}' was judged on other tests than shard {by}'s submissions"
+                )),
+                Some(_) => {}
+            }
+            let all_ce = judged.rows.iter().all(|r| r.verdict == Verdict::CE);
+            let any_ce = judged.rows.iter().any(|r| r.verdict == Verdict::CE);
+            if judged.compile_error.is_some() && !all_ce || judged.compile_error.is_none() && any_ce
+            {
+                lines.push(format!(
+                    "shard {shard}: '{name}': its CE rows and its compile error disagree"
+                ));
+            }
+        }
+    }
+    lines
+}
+
 /// Folds the shards `1..=n` of one campaign; every shard must be complete.
 pub fn fold(
     campaign: Campaign,
@@ -306,9 +368,18 @@ pub fn fold(
                 expected.len()
             ));
         } else if got != expected {
+            let shown = |names: &[&str]| {
+                names
+                    .iter()
+                    .map(|n| escape::line(n))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             trouble.push(format!(
-                "shard {}: judged {:?}, but its share of the campaign is {:?}",
-                slot.shard, got, expected
+                "shard {}: judged [{}], but its share of the campaign is [{}]",
+                slot.shard,
+                shown(&got),
+                shown(&expected)
             ));
         }
         for judged in &record.judged {

@@ -3,6 +3,13 @@
 //! single-machine command would have said ([`crate::stress::record::fold`],
 //! [`crate::many::fold`]). A shard that is missing, died, cannot be read or was interrupted
 //! where its part matters makes it an error naming every such shard (exit 2).
+//!
+//! A shard folder is untrusted input (any machine of the campaign, or anyone who can write to
+//! the shared folder, may have put anything there): `merge` reads only regular files and real
+//! folders (a link, a named pipe or a device is refused by name, never followed or waited
+//! on), at most [`MAX_SUMMARY_BYTES`] per summary and [`MAX_SHARDS`] shards, checks that
+//! each shard's result adds up (its submissions, tests, rows and cases) before folding it, and
+//! shows every string of it escaped ([`crate::escape`]).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -10,6 +17,7 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 
 use crate::error::{JudgeError, MergeError};
+use crate::escape;
 use crate::many;
 use crate::shards::folder::{self, Found, SUMMARY, State};
 use crate::shards::{FORMAT, Header, Shard, Slot, Trouble};
@@ -22,15 +30,24 @@ pub enum Merged {
     Run(Box<many::Merged>),
 }
 
+/// The largest `summary.json` merge reads (a shard of a thousand submissions on a thousand
+/// tests writes about 150 MiB).
+pub const MAX_SUMMARY_BYTES: u64 = 256 << 20;
+
+/// The most shards a campaign may have (`shard-K-of-N`): far above any scheduler's array, and
+/// low enough that naming every missing one stays short work.
+pub const MAX_SHARDS: u64 = 100_000;
+
 fn read<T: DeserializeOwned>(path: &Path) -> Result<T, String> {
     let file = path.join(SUMMARY);
-    let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    serde_json::from_slice(&bytes).map_err(|e| format!("{}: does not read ({e})", file.display()))
+    let bytes = folder::read_regular(&file, MAX_SUMMARY_BYTES)?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| format!("{}: does not read ({e})", escape::path(&file)))
 }
 
 fn name_of(path: &Path) -> String {
     path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(|n| escape::line(&n.to_string_lossy()))
         .unwrap_or_default()
 }
 
@@ -58,7 +75,7 @@ fn collect<T: DeserializeOwned>(
                 Ok(record) if header(&record).format != FORMAT => why.push(format!(
                     "{}: written in format '{}', this judge reads '{FORMAT}'",
                     name_of(&f.path),
-                    header(&record).format
+                    escape::line(&header(&record).format)
                 )),
                 Ok(record) => {
                     slot = Some(Slot {
@@ -116,7 +133,10 @@ fn campaigns<T, C: PartialEq + std::fmt::Debug + Clone>(
         } else if header.judge_version != first_header.judge_version {
             lines.push(format!(
                 "shard {} was run by judge {}, shard {} by judge {}",
-                slot.shard, header.judge_version, first.shard, first_header.judge_version
+                slot.shard,
+                escape::line(&header.judge_version),
+                first.shard,
+                escape::line(&first_header.judge_version)
             ));
         }
     }
@@ -151,6 +171,19 @@ fn incomplete(
     .into()
 }
 
+/// A shard whose result does not add up (forged or damaged) is named and refused: its part
+/// cannot be trusted, whatever the others say.
+fn refuse_inconsistent(dir: &Path, lines: Vec<Trouble>) -> Result<(), JudgeError> {
+    if lines.is_empty() {
+        return Ok(());
+    }
+    Err(MergeError::Inconsistent {
+        dir: dir.to_path_buf(),
+        lines,
+    }
+    .into())
+}
+
 /// Folds the shard folders of `dir`.
 pub fn merge(dir: &Path) -> Result<Merged, JudgeError> {
     if !dir.is_dir() {
@@ -165,6 +198,15 @@ pub fn merge(dir: &Path) -> Result<Merged, JudgeError> {
         [] => {
             return Err(MergeError::NoShards {
                 dir: dir.to_path_buf(),
+            }
+            .into());
+        }
+        [n] if **n > MAX_SHARDS => {
+            return Err(MergeError::Inconsistent {
+                dir: dir.to_path_buf(),
+                lines: vec![format!(
+                    "shard folders of a campaign of {n} shards: more than the {MAX_SHARDS} a campaign may have"
+                )],
             }
             .into());
         }
@@ -195,6 +237,7 @@ pub fn merge(dir: &Path) -> Result<Merged, JudgeError> {
             let Some(campaign) = campaigns(dir, &slots, |r| (&r.campaign, &r.header))? else {
                 return Err(incomplete(dir, n, (trouble, None)));
             };
+            refuse_inconsistent(dir, stress::inconsistencies(&campaign, &slots))?;
             stress::fold(campaign, n, &slots, trouble)
                 .map(|m| Merged::Stress(Box::new(m)))
                 .map_err(|e| incomplete(dir, n, e))
@@ -204,13 +247,18 @@ pub fn merge(dir: &Path) -> Result<Merged, JudgeError> {
             let Some(campaign) = campaigns(dir, &slots, |r| (&r.campaign, &r.header))? else {
                 return Err(incomplete(dir, n, (trouble, None)));
             };
+            refuse_inconsistent(dir, many::inconsistencies(&campaign, &slots))?;
             many::fold(campaign, n, &slots, trouble)
                 .map(|m| Merged::Run(Box::new(m)))
                 .map_err(|e| incomplete(dir, n, e))
         }
         _ => Err(MergeError::MixedCommands {
             dir: dir.to_path_buf(),
-            commands: commands.into_iter().collect::<Vec<_>>().join(", "),
+            commands: commands
+                .iter()
+                .map(|c| escape::line(c))
+                .collect::<Vec<_>>()
+                .join(", "),
         }
         .into()),
     }

@@ -268,7 +268,7 @@ pub fn names_a_package(arg: &str) -> bool {
     arg.contains('/') || (find(arg).is_none() && Path::new(arg).is_dir())
 }
 
-/// Parses a PROBLEM argument for clap, listing the known ids when it is none of them. A
+/// Parses a PROBLEM argument (the binary hands it to its argument parser), listing the known ids when it is none of them. A
 /// package folder ([`names_a_package`]) is refused with a word on what takes
 /// one: the commands that parse PROBLEM with this work on the built-in problems only.
 pub fn parse_problem(id: &str) -> Result<&'static dyn ProblemEntry, UnknownProblem> {

@@ -188,7 +188,7 @@ pub fn gen_files<P: Generate>(
 }
 
 /// The test set layouts of `judge testset`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     /// `DIR/NAME.in` and `DIR/NAME.ans`.
     Plain,

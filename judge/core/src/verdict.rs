@@ -139,7 +139,7 @@ pub fn judge<Why: fmt::Display>(
     if run.exit != Exit::Code(0) {
         let mut message = describe_exit(&run.exit);
         // The submission's own words, as written: every writer escapes them for its format
-        // (`judge_report::escape`).
+        // (`crate::escape`).
         let tail = String::from_utf8_lossy(&run.stderr);
         if let Some(last) = tail.lines().rev().find(|l| !l.trim().is_empty()) {
             message.push_str(&format!(": {}", shorten(last.trim(), 120)));

@@ -112,7 +112,8 @@ pub fn replay(campaign: &Campaign, shard: Shard, case: u64) -> String {
             line.push_str(&shell_word(word));
         }
     }
-    escape::terminal(&line)
+    // One line: a word with a line break in it must not start a line of its own.
+    escape::line(&line)
 }
 
 /// `word` as the shell reads it back: as it is when it holds only safe characters, else in

@@ -5,7 +5,9 @@
 // Only the sandbox crate and the solvers' SIMD kernels may use `unsafe`.
 #![forbid(unsafe_code)]
 
-pub mod escape;
+/// The escaping rules live in the core (its own messages quote names too); re-exported here,
+/// where every writer takes them from.
+pub use judge_core::escape;
 pub mod finding;
 pub mod html;
 pub mod junit;
@@ -140,10 +142,11 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), JudgeError> {
 }
 
 /// A row as the CSV and JSON reports show it: the message may quote what the submission
-/// wrote, so it is escaped as for a terminal (a report is often read with `cat`).
+/// wrote, so it is escaped by the format's rule ([`escape::terminal`] for JSON, [`escape::csv`]
+/// for CSV: a report is often read with `cat`).
 #[derive(Serialize)]
 pub(crate) struct ShownRow<'a> {
-    test: &'a str,
+    test: String,
     verdict: Verdict,
     cpu_ms: u64,
     wall_ms: u64,
@@ -153,24 +156,29 @@ pub(crate) struct ShownRow<'a> {
 }
 
 impl<'a> ShownRow<'a> {
+    /// The row for the JSON report.
     pub(crate) fn of(row: &'a Row) -> ShownRow<'a> {
+        ShownRow::shown(row, escape::terminal)
+    }
+
+    fn shown(row: &'a Row, shown: fn(&str) -> String) -> ShownRow<'a> {
         ShownRow {
-            test: &row.test,
+            test: shown(&row.test),
             verdict: row.verdict,
             cpu_ms: row.cpu_ms,
             wall_ms: row.wall_ms,
             peak_kb: row.peak_kb,
             exit: &row.exit,
-            message: escape::terminal(&row.message),
+            message: shown(&row.message),
         }
     }
 }
 
 /// Writes a `judge run` report to `path` in its format.
 pub fn write_run(path: &Path, report: &RunReport) -> Result<(), JudgeError> {
-    let shown: Vec<ShownRow> = report.rows.iter().map(ShownRow::of).collect();
     match Format::of(path) {
         Format::Json => {
+            let shown: Vec<ShownRow> = report.rows.iter().map(ShownRow::of).collect();
             let text = serde_json::to_string_pretty(&shown).map_err(|e| failed(path, e))?;
             write_text(path, &(text + "\n"))
         }
@@ -179,7 +187,11 @@ pub fn write_run(path: &Path, report: &RunReport) -> Result<(), JudgeError> {
             &[
                 "test", "verdict", "cpu_ms", "wall_ms", "peak_kb", "exit", "message",
             ],
-            &shown,
+            &report
+                .rows
+                .iter()
+                .map(|row| ShownRow::shown(row, escape::csv))
+                .collect::<Vec<_>>(),
         ),
         Format::JUnit => write_text(path, &junit::run(report)),
         Format::Html => write_text(path, &html::run(report)),
@@ -277,7 +289,17 @@ impl StrengthReport {
 pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeError> {
     match Format::of(path) {
         Format::Json => {
-            let text = serde_json::to_string_pretty(report).map_err(|e| failed(path, e))?;
+            // Names and the sanitizer's words as JSON shows them (escape::terminal).
+            let mut shown = report.clone();
+            shown.tests_dir = escape::terminal(&shown.tests_dir);
+            for name in shown.tests.iter_mut().chain(&mut shown.not_judged) {
+                *name = escape::terminal(name);
+            }
+            for s in &mut shown.submissions {
+                s.name = escape::terminal(&s.name);
+                s.sanitizer = s.sanitizer.as_deref().map(escape::terminal);
+            }
+            let text = serde_json::to_string_pretty(&shown).map_err(|e| failed(path, e))?;
             write_text(path, &(text + "\n"))
         }
         Format::Csv => {
@@ -287,7 +309,7 @@ pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeE
                     report
                         .submissions
                         .iter()
-                        .map(|s| format!("{}:{}", s.kind, s.name)),
+                        .map(|s| escape::csv(&format!("{}:{}", s.kind, s.name))),
                 )
                 .collect();
             let rows: Vec<Vec<String>> = report
@@ -295,7 +317,7 @@ pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeE
                 .iter()
                 .enumerate()
                 .map(|(t, name)| {
-                    std::iter::once(name.clone())
+                    std::iter::once(escape::csv(name))
                         .chain(report.submissions.iter().map(|s| {
                             if s.sanitizer_tests.contains(&t) {
                                 format!("{} (sanitizer)", s.verdicts[t])
@@ -319,8 +341,8 @@ pub fn write_strength(path: &Path, report: &StrengthReport) -> Result<(), JudgeE
 pub fn compile_error(failed: &CompileError) -> String {
     format!(
         "CE   {}: the build failed ({}):\n{}",
-        escape::terminal(&failed.source_file.display().to_string()),
-        escape::terminal(&failed.command),
+        escape::path(&failed.source_file),
+        escape::line(&failed.command),
         escape::terminal(&failed.output())
     )
 }

@@ -54,20 +54,17 @@ fn first_failing(judged: &Judged) -> String {
 /// The summary table: one line per submission, its verdict counts and first failing test,
 /// then a line of totals. The same submissions give the same bytes (no timings).
 pub fn table(report: &ManyReport) -> String {
+    // A name is one line, cut if long: a newline in it must not forge a row of the table.
     let names: Vec<String> = report
         .judged
         .iter()
-        .map(|j| escape::terminal(&j.name))
+        .map(|j| escape::name(&j.name))
         .collect();
+    let not_run: Vec<String> = report.not_run.iter().map(|n| escape::name(n)).collect();
     let width = names
         .iter()
+        .chain(&not_run)
         .map(|n| n.chars().count())
-        .chain([report
-            .not_run
-            .iter()
-            .map(|n| n.chars().count())
-            .max()
-            .unwrap_or(0)])
         .max()
         .unwrap_or(0)
         .max("submission".len());
@@ -81,14 +78,10 @@ pub fn table(report: &ManyReport) -> String {
         for count in judged.counts() {
             let _ = write!(out, " {count:>4}");
         }
-        let _ = writeln!(out, "  {}", escape::terminal(&first_failing(judged)));
+        let _ = writeln!(out, "  {}", escape::line(&first_failing(judged)));
     }
-    for name in report.not_run {
-        let _ = writeln!(
-            out,
-            "{:<width$}  not judged (interrupted)",
-            escape::terminal(name)
-        );
+    for name in &not_run {
+        let _ = writeln!(out, "{name:<width$}  not judged (interrupted)");
     }
     let passed = report
         .judged
@@ -98,7 +91,7 @@ pub fn table(report: &ManyReport) -> String {
     let _ = writeln!(
         out,
         "{}: {} of {} submissions judged on {} tests: {passed} all AC, {} failing",
-        report.problem,
+        escape::line(report.problem),
         report.judged.len(),
         report.judged.len() + report.not_run.len(),
         report.tests,
@@ -107,10 +100,11 @@ pub fn table(report: &ManyReport) -> String {
     out
 }
 
-/// A row of the CSV report.
+/// A row of the CSV report (and the counts of a submission in the JSON report), its texts
+/// escaped by the format's rule.
 #[derive(Serialize)]
-struct Line<'a> {
-    submission: &'a str,
+struct Line {
+    submission: String,
     tests: usize,
     #[serde(rename = "AC")]
     ac: usize,
@@ -130,12 +124,13 @@ struct Line<'a> {
     first_failing_verdict: String,
 }
 
-impl<'a> Line<'a> {
-    fn of(judged: &'a Judged) -> Line<'a> {
+impl Line {
+    /// `judged`'s line, its texts shown by `shown` ([`escape::csv`] or [`escape::terminal`]).
+    fn of(judged: &Judged, shown: fn(&str) -> String) -> Line {
         let c = judged.counts();
         let first = judged.first_failing();
         Line {
-            submission: &judged.name,
+            submission: shown(&judged.name),
             tests: judged.rows.len(),
             ac: c[0],
             wa: c[1],
@@ -144,7 +139,7 @@ impl<'a> Line<'a> {
             ole: c[4],
             re: c[5],
             ce: c[6],
-            first_failing: first.map(|r| r.test.clone()).unwrap_or_default(),
+            first_failing: first.map(|r| shown(&r.test)).unwrap_or_default(),
             first_failing_verdict: first.map(|r| r.verdict.to_string()).unwrap_or_default(),
         }
     }
@@ -153,7 +148,7 @@ impl<'a> Line<'a> {
 #[derive(Serialize)]
 struct ShownSubmission<'a> {
     #[serde(flatten)]
-    line: Line<'a>,
+    line: Line,
     compile_error: Option<String>,
     rows: Vec<ShownRow<'a>>,
 }
@@ -168,7 +163,7 @@ struct Everything<'a> {
     sandbox: &'a [String],
     passed: bool,
     submissions: Vec<ShownSubmission<'a>>,
-    not_judged: &'a [String],
+    not_judged: Vec<String>,
 }
 
 /// Writes the report `path`'s extension asks for.
@@ -196,7 +191,7 @@ pub fn write(path: &Path, report: &ManyReport) -> Result<(), JudgeError> {
             }
             for judged in report.judged {
                 writer
-                    .serialize(Line::of(judged))
+                    .serialize(Line::of(judged, escape::csv))
                     .map_err(|e| JudgeError::report(path, e))?;
             }
             writer.flush().map_err(|e| JudgeError::io(path, e))
@@ -214,12 +209,12 @@ pub fn write(path: &Path, report: &ManyReport) -> Result<(), JudgeError> {
                     .judged
                     .iter()
                     .map(|j| ShownSubmission {
-                        line: Line::of(j),
+                        line: Line::of(j, escape::terminal),
                         compile_error: j.compile_error.as_deref().map(escape::terminal),
                         rows: j.rows.iter().map(ShownRow::of).collect(),
                     })
                     .collect(),
-                not_judged: report.not_run,
+                not_judged: report.not_run.iter().map(|n| escape::terminal(n)).collect(),
             };
             let text = serde_json::to_string_pretty(&everything)
                 .map_err(|e| JudgeError::report(path, e))?;

@@ -41,11 +41,16 @@ pub struct BuildLimits {
     pub file_bytes: u64,
     /// The compiler's standard error (and output) kept; the rest is drained.
     pub message_bytes: usize,
+    /// The most the built program (everything taken out of the box) may be: an honest
+    /// contest program is a few MiB, and the judge holds a program in memory while it is
+    /// judged and in the build cache after.
+    pub artefact_bytes: u64,
 }
 
 impl BuildLimits {
     /// The defaults, with a CPU-time limit of `cpu`: wall 2 × CPU + 10 s, memory 1 GiB, 128
-    /// processes, a 256 MiB box, files up to 128 MiB, 64 KiB of messages.
+    /// processes, a 256 MiB box, files up to 128 MiB, 64 KiB of messages, a built program of
+    /// at most [`ARTEFACT_BYTES`].
     pub fn new(cpu: Duration) -> BuildLimits {
         BuildLimits {
             cpu,
@@ -55,9 +60,15 @@ impl BuildLimits {
             box_bytes: 256 << 20,
             file_bytes: 128 << 20,
             message_bytes: 64 << 10,
+            artefact_bytes: ARTEFACT_BYTES,
         }
     }
 }
+
+/// The default cap on a built program: 64 MiB (an honest contest program, statically linked
+/// Rust or Go included, is a few MiB; a 5-line C source with a 100 MiB initialised array is
+/// not one).
+pub const ARTEFACT_BYTES: u64 = 64 << 20;
 
 impl Default for BuildLimits {
     /// 30 s of CPU time (5 × Kotlin's slowest build measured here; DOMjudge's default).
@@ -186,7 +197,8 @@ pub fn build(spec: &Spec, interrupted: &AtomicBool) -> io::Result<Built> {
     }
     // Every process of the build is gone (its PID namespace is): what it left stays as it is.
     let mut budget = Budget {
-        bytes: spec.limits.box_bytes,
+        bytes: spec.limits.artefact_bytes.min(spec.limits.box_bytes),
+        cap: spec.limits.artefact_bytes.min(spec.limits.box_bytes),
         entries: MAX_ENTRIES,
     };
     let mut files = Vec::new();
@@ -204,7 +216,9 @@ pub fn build(spec: &Spec, interrupted: &AtomicBool) -> io::Result<Built> {
 struct Refused(String);
 
 struct Budget {
+    /// Bytes still allowed, of `cap`.
     bytes: u64,
+    cap: u64,
     entries: usize,
 }
 
@@ -326,8 +340,16 @@ fn take_file(fd: OwnedFd, from: &str, to: &str, budget: &mut Budget) -> Result<B
         )));
     }
     let size = stat.st_size.max(0) as u64;
-    if size > budget.bytes || budget.entries == 0 {
-        return Err(Refused("the build left too much in its output".to_string()));
+    if size > budget.bytes {
+        return Err(Refused(format!(
+            "the program built is more than {} MiB (/box/{from} alone is {:.1} MiB): refused, a \
+             contest program is a few MiB",
+            budget.cap >> 20,
+            size as f64 / f64::from(1 << 20)
+        )));
+    }
+    if budget.entries == 0 {
+        return Err(Refused("the build left too many files".to_string()));
     }
     budget.bytes -= size;
     budget.entries -= 1;

@@ -9,6 +9,10 @@
 //! served only if its stored key text is exactly the key text asked for and every file's hash
 //! matches. Only successful builds are cached.
 //!
+//! Its size is capped ([`max_bytes`]: 2 GiB, `$BOARDJUDGE_BUILD_CACHE_MAX_MB`): after each
+//! new entry the least recently used entries (by the time of their last use, kept as the
+//! modification time of their `key` file) are removed until the cache fits.
+//!
 //! Where: `$BOARDJUDGE_BUILD_CACHE` (`off` turns it off), else
 //! `$XDG_CACHE_HOME/boardjudge/builds`, else `~/.cache/boardjudge/builds`. Clear it with
 //! `rm -rf` of that folder.
@@ -18,6 +22,7 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::SystemTime;
 
 use sha2::{Digest, Sha256};
 
@@ -68,10 +73,24 @@ pub fn location() -> Option<PathBuf> {
     Some(base.join("boardjudge").join("builds"))
 }
 
+/// The default cap on the cache's size.
+pub const MAX_BYTES: u64 = 2 << 30;
+
+/// The cache's size cap: `$BOARDJUDGE_BUILD_CACHE_MAX_MB` MiB if set to a whole number, else
+/// [`MAX_BYTES`].
+pub fn max_bytes() -> u64 {
+    std::env::var("BOARDJUDGE_BUILD_CACHE_MAX_MB")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(MAX_BYTES, |mb| mb.saturating_mul(1 << 20))
+}
+
 /// An open cache folder.
 #[derive(Debug)]
 pub struct Cache {
     root: PathBuf,
+    /// The most its entries may hold in all ([`max_bytes`]).
+    max_bytes: u64,
 }
 
 static TEMPORARY: AtomicU64 = AtomicU64::new(0);
@@ -104,7 +123,14 @@ impl Cache {
         }
         Ok(Cache {
             root: root.to_path_buf(),
+            max_bytes: max_bytes(),
         })
+    }
+
+    /// This cache with a size cap of `max_bytes`.
+    pub fn with_max_bytes(mut self, max_bytes: u64) -> Cache {
+        self.max_bytes = max_bytes;
+        self
     }
 
     pub fn root(&self) -> &Path {
@@ -124,7 +150,13 @@ impl Cache {
             return None;
         }
         match read_entry(&dir) {
-            Some(files) => Some(files),
+            Some(files) => {
+                // Used now: the last to go when the cache is over its size.
+                let _ = std::fs::File::open(dir.join("key")).and_then(|f| {
+                    f.set_times(std::fs::FileTimes::new().set_modified(SystemTime::now()))
+                });
+                Some(files)
+            }
             None => {
                 let _ = std::fs::remove_dir_all(&dir);
                 None
@@ -133,8 +165,74 @@ impl Cache {
     }
 
     /// Stores `files` under `key` (an entry already there, made by another judge meanwhile,
-    /// stays).
+    /// stays), then removes the least recently used entries until the cache fits its cap. An
+    /// artefact larger than the whole cap is not stored.
     pub fn put(&self, key: &Key, files: &[BoxFile]) -> std::io::Result<()> {
+        let size: u64 = files.iter().map(|f| f.contents.len() as u64).sum();
+        if size > self.max_bytes {
+            return Ok(());
+        }
+        self.store(key, files)?;
+        self.evict(&key.hash);
+        Ok(())
+    }
+
+    /// The entries (hash, bytes, last used), least recently used first.
+    fn entries(&self) -> Vec<(String, u64, SystemTime)> {
+        let Ok(listing) = std::fs::read_dir(&self.root) else {
+            return Vec::new();
+        };
+        let mut entries = Vec::new();
+        for entry in listing.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.len() != 64 || !name.bytes().all(|b| b.is_ascii_hexdigit()) {
+                continue;
+            }
+            let dir = entry.path();
+            let Ok(used) = std::fs::metadata(dir.join("key")).and_then(|m| m.modified()) else {
+                continue;
+            };
+            let bytes: u64 = std::fs::read_dir(dir.join("files"))
+                .map(|files| {
+                    files
+                        .flatten()
+                        .filter_map(|f| f.metadata().ok())
+                        .map(|m| m.len())
+                        .sum()
+                })
+                .unwrap_or(0);
+            entries.push((name, bytes, used));
+        }
+        entries.sort_by(|a, b| (a.2, &a.0).cmp(&(b.2, &b.0)));
+        entries
+    }
+
+    /// Removes the least recently used entries (never `keep`, the one just stored) until the
+    /// cache holds at most its cap. An entry goes by one rename (a judge reading it meanwhile
+    /// finds it damaged or gone, and builds again), then is deleted.
+    fn evict(&self, keep: &str) {
+        let entries = self.entries();
+        let mut total: u64 = entries.iter().map(|e| e.1).sum();
+        for (hash, bytes, _) in entries {
+            if total <= self.max_bytes {
+                break;
+            }
+            if hash == keep {
+                continue;
+            }
+            let doomed = self.root.join(format!(
+                "{TEMPORARY_PREFIX}{}-{}",
+                std::process::id(),
+                TEMPORARY.fetch_add(1, Ordering::Relaxed)
+            ));
+            if std::fs::rename(self.root.join(&hash), &doomed).is_ok() {
+                let _ = std::fs::remove_dir_all(&doomed);
+                total = total.saturating_sub(bytes);
+            }
+        }
+    }
+
+    fn store(&self, key: &Key, files: &[BoxFile]) -> std::io::Result<()> {
         let temporary = self.root.join(format!(
             "{TEMPORARY_PREFIX}{}-{}",
             std::process::id(),
@@ -266,6 +364,38 @@ mod tests {
         cache.put(&key, &[file("sol", b"one")]).unwrap();
         cache.put(&key, &[file("sol", b"two")]).unwrap();
         assert_eq!(&cache.get(&key).unwrap()[0].contents[..], b"one");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn over_its_cap_the_cache_lets_the_least_recently_used_entries_go() {
+        let dir = scratch("evict");
+        // Room for two entries of 100 bytes.
+        let cache = Cache::open(&dir).unwrap().with_max_bytes(250);
+        let keys: Vec<Key> = (0..4).map(|i| Key::new(&format!("entry {i}"))).collect();
+        let program = vec![7u8; 100];
+        let past = |seconds: u64| SystemTime::now() - std::time::Duration::from_secs(seconds);
+        let age = |key: &Key, seconds: u64| {
+            let f = std::fs::File::open(dir.join(&key.hash).join("key")).unwrap();
+            f.set_times(std::fs::FileTimes::new().set_modified(past(seconds)))
+                .unwrap();
+        };
+        cache.put(&keys[0], &[file("sol", &program)]).unwrap();
+        age(&keys[0], 300);
+        cache.put(&keys[1], &[file("sol", &program)]).unwrap();
+        age(&keys[1], 200);
+        // Entry 0 is used now: entry 1 is the least recently used when entry 2 comes.
+        assert!(cache.get(&keys[0]).is_some());
+        cache.put(&keys[2], &[file("sol", &program)]).unwrap();
+        assert!(
+            cache.get(&keys[1]).is_none(),
+            "the least recently used entry stays"
+        );
+        assert!(cache.get(&keys[0]).is_some() && cache.get(&keys[2]).is_some());
+        // Larger than the whole cache: not stored, nothing else evicted for it.
+        cache.put(&keys[3], &[file("sol", &[0; 300])]).unwrap();
+        assert!(cache.get(&keys[3]).is_none());
+        assert!(cache.get(&keys[0]).is_some() && cache.get(&keys[2]).is_some());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -153,6 +153,66 @@ impl Drop for Pending {
     }
 }
 
+/// The bytes of the regular file `file`, at most `cap` of them: a link is not followed, and a
+/// named pipe, a socket or a device is refused without waiting on it.
+pub fn read_regular(file: &Path, cap: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let shown = crate::escape::path(file);
+    let before = std::fs::symlink_metadata(file).map_err(|e| format!("{shown}: {e}"))?;
+    if !before.file_type().is_file() {
+        return Err(format!("{shown}: {}, not a regular file", kind(&before)));
+    }
+    // O_NONBLOCK: were it swapped for a named pipe meanwhile, the open would not wait for a
+    // writer; O_NOFOLLOW: nor for a link. The descriptor is checked again below.
+    let opened = std::fs::File::options()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(file)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    let meta = opened.metadata().map_err(|e| format!("{shown}: {e}"))?;
+    if !meta.file_type().is_file() || meta.ino() != before.ino() || meta.dev() != before.dev() {
+        return Err(format!("{shown}: replaced while read, not a regular file"));
+    }
+    if meta.len() > cap {
+        return Err(format!(
+            "{shown}: {} MiB, more than the {} MiB a shard's summary may be",
+            meta.len() >> 20,
+            cap >> 20
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    opened
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("{shown}: grew past {} MiB while read", cap >> 20));
+    }
+    Ok(bytes)
+}
+
+/// What a file that is not a regular file is, in words.
+pub fn kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_symlink() {
+        "a symbolic link"
+    } else if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a named pipe"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_block_device() || t.is_char_device() {
+        "a device"
+    } else if t.is_file() {
+        "a regular file"
+    } else {
+        "a special file"
+    }
+}
+
 /// What a shard folder says about its shard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {
@@ -177,17 +237,30 @@ fn parse_name(name: &str) -> Option<Shard> {
     format!("{k}/{n}").parse().ok()
 }
 
-/// Every shard folder in `dir` (complete, interrupted, temporary), sorted by shard.
+/// Every shard folder in `dir` (complete, interrupted, temporary), sorted by shard. An entry
+/// named as a shard's folder that is not a folder (a symbolic link — possibly out of `dir` —,
+/// a file, a named pipe, a device) is an error naming each: it is not what a shard writes.
 pub fn scan(dir: &Path) -> Result<Vec<Found>, JudgeError> {
     let entries = std::fs::read_dir(dir).map_err(|e| JudgeError::io(dir, e))?;
     let mut found = Vec::new();
+    let mut not_folders = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|e| JudgeError::io(dir, e))?;
         let path = entry.path();
-        if !path.is_dir() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        // Not followed: a link is what it is.
+        let meta = std::fs::symlink_metadata(&path).map_err(|e| JudgeError::io(&path, e))?;
+        if !meta.is_dir() {
+            let base = name.strip_suffix(".interrupted").unwrap_or(&name);
+            if parse_name(base).is_some() {
+                not_folders.push(format!(
+                    "{}: {}, not a shard's folder",
+                    crate::escape::line(&name),
+                    kind(&meta)
+                ));
+            }
             continue;
         }
-        let name = entry.file_name().to_string_lossy().into_owned();
         let (shard, state) = if let Some(temp) = name.strip_prefix('.') {
             let Some((base, _)) = temp.split_once(".tmp-") else {
                 continue;
@@ -201,6 +274,14 @@ pub fn scan(dir: &Path) -> Result<Vec<Found>, JudgeError> {
         if let Some(shard) = shard {
             found.push(Found { shard, state, path });
         }
+    }
+    if !not_folders.is_empty() {
+        not_folders.sort();
+        return Err(crate::error::MergeError::Inconsistent {
+            dir: dir.to_path_buf(),
+            lines: not_folders,
+        }
+        .into());
     }
     found.sort_by(|a, b| {
         (a.shard.n, a.shard.k, state_rank(&a.state), &a.path).cmp(&(

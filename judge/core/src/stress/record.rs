@@ -111,6 +111,43 @@ pub struct Part {
     pub seconds: Seconds,
 }
 
+/// What does not add up in the shards' results (a forged or damaged shard): more cases run
+/// than the shard has, a finding at a case that is not the shard's or beyond the campaign,
+/// cases covered that were not run.
+pub fn inconsistencies(campaign: &Campaign, slots: &[Slot<Record>]) -> Vec<Trouble> {
+    let mut lines = Vec::new();
+    for slot in slots {
+        let (shard, record) = (slot.shard, &slot.record);
+        if let Some(total) = campaign.cases {
+            let mine = shard.stress_local_count(total);
+            if record.cases_run > mine {
+                lines.push(format!(
+                    "shard {shard}: ran {} cases, but has {mine} of the campaign's {total}",
+                    record.cases_run
+                ));
+            }
+        }
+        if let Some(f) = &record.finding {
+            let owner = Shard {
+                k: (f.case / crate::shards::CASE_BLOCK) % shard.n + 1,
+                n: shard.n,
+            };
+            if owner != shard || campaign.cases.is_some_and(|total| f.case >= total) {
+                lines.push(format!(
+                    "shard {shard}: a disagreement at case {}, which is not one of its cases",
+                    f.case
+                ));
+            } else if record.cases_run == 0 {
+                lines.push(format!(
+                    "shard {shard}: a disagreement at case {} after running no case",
+                    f.case
+                ));
+            }
+        }
+    }
+    lines
+}
+
 /// Folds the shards `1..=n` of one campaign (`slots`: the readable results, at most one per
 /// shard; `trouble`: the shards that are missing, died or unreadable). `Err` lists every shard
 /// without which the result is not the single run's (and what the others found so far).

@@ -31,6 +31,42 @@ struct Failed {
 
 type Outcome = Result<Arc<Vec<BoxFile>>, BuildError>;
 
+/// The most bytes of built programs this judge keeps in memory for reuse (identical sources
+/// submitted twice): beyond it the least recently built go, and come back from the build
+/// cache (or are built again when the cache is off). A submission's program is otherwise held
+/// only while it is judged.
+const HELD_BYTES: u64 = 256 << 20;
+
+/// How a key's first build in this judge ended (its program, if any, is in `Builder::held`).
+type FirstBuild = OnceLock<Result<(), BuildError>>;
+
+/// Built programs kept for reuse, least recently built first.
+#[derive(Default)]
+struct Held {
+    order: std::collections::VecDeque<(String, u64)>,
+    files: HashMap<String, Arc<Vec<BoxFile>>>,
+    bytes: u64,
+}
+
+impl Held {
+    fn keep(&mut self, hash: &str, files: &Arc<Vec<BoxFile>>) {
+        if self.files.contains_key(hash) {
+            return;
+        }
+        let size: u64 = files.iter().map(|f| f.contents.len() as u64).sum();
+        self.order.push_back((hash.to_string(), size));
+        self.files.insert(hash.to_string(), files.clone());
+        self.bytes += size;
+        while self.bytes > HELD_BYTES {
+            let Some((old, size)) = self.order.pop_front() else {
+                break;
+            };
+            self.files.remove(&old);
+            self.bytes -= size;
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 enum BuildError {
     Ce(Failed),
@@ -45,7 +81,9 @@ pub struct Builder {
     hidden: Vec<PathBuf>,
     /// Opened on the first build.
     cache: OnceLock<Option<Cache>>,
-    built: Mutex<HashMap<String, Arc<OnceLock<Outcome>>>>,
+    /// Each key's first build in this judge (its programs, if any, are in `held`).
+    built: Mutex<HashMap<String, Arc<FirstBuild>>>,
+    held: Mutex<Held>,
     identities: Mutex<HashMap<PathBuf, String>>,
     /// Go's build cache warmed with the standard library, per Go toolchain (its identity).
     go_caches: Mutex<HashMap<String, Option<Arc<Vec<BoxFile>>>>>,
@@ -78,6 +116,7 @@ impl Builder {
                 .collect(),
             cache: OnceLock::new(),
             built: Mutex::new(HashMap::new()),
+            held: Mutex::new(Held::default()),
             identities: Mutex::new(HashMap::new()),
             go_caches: Mutex::new(HashMap::new()),
             extra_flags: Vec::new(),
@@ -109,7 +148,7 @@ impl Builder {
                     Err(e) => {
                         eprintln!(
                             "judge: the build cache {} is unusable ({e}): building without it",
-                            dir.display()
+                            crate::escape::path(&dir)
                         );
                         None
                     }
@@ -264,7 +303,7 @@ pub(super) fn prepare(sources: Sources, builder: &Builder) -> Result<Prepared, J
     let (build, run) = toolchain(&sources.ext).ok_or_else(|| {
         JudgeError::Usage(format!(
             "{}: no toolchain for .{} files",
-            sources.shown.display(),
+            crate::escape::path(&sources.shown),
             sources.ext
         ))
     })?;
@@ -297,7 +336,7 @@ pub(super) fn prepare(sources: Sources, builder: &Builder) -> Result<Prepared, J
     } else if builder.sanitizing {
         eprintln!(
             "--sanitize: {} is not C or C++: built and run as usual (the sanitizer options are set for its runs)",
-            sources.shown.display()
+            crate::escape::path(&sources.shown)
         );
     }
     let shown = words.join(" ");
@@ -464,7 +503,11 @@ fn go_standard_cache(
                 to: "go-cache".to_string(),
                 folder: true,
             }],
-            limits: builder.limits,
+            // Not a contestant's program: the judge's own warm cache, as big as the box lets it.
+            limits: BuildLimits {
+                artefact_bytes: builder.limits.box_bytes,
+                ..builder.limits
+            },
             hidden: builder.hidden.clone(),
         };
         match sandbox::build::build(&spec, builder.cancel.flag()) {
@@ -486,7 +529,9 @@ fn go_standard_cache(
     warm
 }
 
-/// Builds (or takes from the cache, or from this judge's earlier build) `spec`.
+/// Builds (or takes from the cache, or from this judge's earlier build) `spec`: each key is
+/// built (and said on standard error) once per judge; a program let go from memory
+/// ([`HELD_BYTES`]) comes back from the build cache, else is built again.
 fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome {
     let cell = builder
         .built
@@ -495,38 +540,62 @@ fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome
         .entry(key.hash.clone())
         .or_default()
         .clone();
-    cell.get_or_init(|| {
-        if let Some(files) = builder.cache().and_then(|c| c.get(key)) {
-            if builder.verbose {
-                eprintln!("build: {shown} (cached)");
+    let mut fresh = None;
+    let first = cell.get_or_init(|| {
+        let outcome = build_or_fetch(builder, spec, key, shown, builder.verbose);
+        match outcome {
+            Ok(files) => {
+                builder.held.lock().unwrap().keep(&key.hash, &files);
+                fresh = Some(files);
+                Ok(())
             }
-            return Ok(Arc::new(files));
+            Err(e) => Err(e),
         }
-        if builder.verbose {
-            eprintln!("build: {shown}");
+    });
+    if let Some(files) = fresh {
+        return Ok(files);
+    }
+    first.clone()?;
+    if let Some(files) = builder.held.lock().unwrap().files.get(&key.hash) {
+        return Ok(files.clone());
+    }
+    // Built before in this judge and let go: from the cache (or built again), not said again.
+    let files = build_or_fetch(builder, spec, key, shown, false)?;
+    builder.held.lock().unwrap().keep(&key.hash, &files);
+    Ok(files)
+}
+
+/// The artefact of `spec` from the build cache, else built (and put in the cache).
+fn build_or_fetch(builder: &Builder, spec: &Spec, key: &Key, shown: &str, say: bool) -> Outcome {
+    if let Some(files) = builder.cache().and_then(|c| c.get(key)) {
+        if say {
+            eprintln!("build: {shown} (cached)");
         }
-        match sandbox::build::build(spec, builder.cancel.flag()) {
-            Ok(Built::Artefact(files)) => {
-                if let Some(cache) = builder.cache()
-                    && let Err(e) = cache.put(key, &files)
-                {
-                    eprintln!(
-                        "judge: could not write to the build cache {}: {e}",
-                        cache.root().display()
-                    );
-                }
-                Ok(Arc::new(files))
+        return Ok(Arc::new(files));
+    }
+    if say {
+        eprintln!("build: {shown}");
+    }
+    match sandbox::build::build(spec, builder.cancel.flag()) {
+        Ok(Built::Artefact(files)) => {
+            if let Some(cache) = builder.cache()
+                && let Err(e) = cache.put(key, &files)
+            {
+                eprintln!(
+                    "judge: could not write to the build cache {}: {e}",
+                    cache.root().display()
+                );
             }
-            Ok(Built::Failed(failure)) => Err(BuildError::Ce(Failed {
-                command: shown.to_string(),
-                message: capped_message(&failure.message, MESSAGE_BYTES),
-                reason: failure.reason,
-            })),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(BuildError::Interrupted),
-            Err(e) => Err(BuildError::Judge(e.to_string())),
+            Ok(Arc::new(files))
         }
-    })
-    .clone()
+        Ok(Built::Failed(failure)) => Err(BuildError::Ce(Failed {
+            command: shown.to_string(),
+            message: capped_message(&failure.message, MESSAGE_BYTES),
+            reason: failure.reason,
+        })),
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(BuildError::Interrupted),
+        Err(e) => Err(BuildError::Judge(e.to_string())),
+    }
 }
 
 /// Builds (if its language needs it) and resolves a submission's sources.
@@ -567,12 +636,12 @@ pub(super) fn finish(
             Err(BuildError::Interrupted) => {
                 return Err(JudgeError::Interrupted(format!(
                     "while building {}",
-                    sources.shown.display()
+                    crate::escape::path(&sources.shown)
                 )));
             }
             Err(BuildError::Judge(why)) => {
                 return Err(JudgeError::sandbox(
-                    format!("building {}", sources.shown.display()),
+                    format!("building {}", crate::escape::path(&sources.shown)),
                     std::io::Error::other(why),
                 ));
             }
@@ -597,6 +666,26 @@ pub(super) fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_programs_kept_for_reuse_stay_under_their_cap_newest_kept() {
+        // One allocation of 100 MiB shared by every "program": the sizes count, not memory.
+        let contents: Arc<[u8]> = Arc::from(vec![0u8; 100 << 20]);
+        let program = || {
+            Arc::new(vec![BoxFile {
+                path: "sol".to_string(),
+                contents: contents.clone(),
+                executable: true,
+            }])
+        };
+        let mut held = Held::default();
+        for k in 0..10 {
+            held.keep(&format!("key{k}"), &program());
+            assert!(held.bytes <= HELD_BYTES, "{} bytes held", held.bytes);
+        }
+        assert_eq!(held.files.len(), 2);
+        assert!(held.files.contains_key("key9") && held.files.contains_key("key8"));
+    }
 
     #[test]
     fn a_message_is_capped_at_a_character_boundary() {

@@ -200,13 +200,13 @@ impl Copies {
             if meta.file_type().is_symlink() {
                 return Err(JudgeError::Usage(format!(
                     "{}: a symbolic link in a submission folder (copy the file instead)",
-                    path.display()
+                    crate::escape::path(&path)
                 )));
             }
             if !sandbox::rootfs::safe_box_path(&name) {
                 return Err(JudgeError::Usage(format!(
                     "{}: a name the box cannot hold",
-                    path.display()
+                    crate::escape::path(&path)
                 )));
             }
             let inside = if at.is_empty() {

@@ -44,7 +44,7 @@ pub(super) fn read_single(src: &Path) -> Result<Sources, JudgeError> {
     if meta.len() > MAX_SOURCE_BYTES {
         return Err(JudgeError::Usage(format!(
             "{}: a source of more than {} MiB",
-            src.display(),
+            crate::escape::path(src),
             MAX_SOURCE_BYTES >> 20
         )));
     }
@@ -77,15 +77,80 @@ pub(super) fn read_single(src: &Path) -> Result<Sources, JudgeError> {
     })
 }
 
+/// Why `path`, a file of a folder submission, is compiled or generated code
+/// that a language would load instead of (or beside) the sources the judge shows: the judge
+/// runs only code it stores and shows, so such a folder is refused (a CE saying which files).
+///
+/// - Python: `__pycache__/` and `.pyc`/`.pyo` (a `.pyc` with an unchecked hash is imported
+///   instead of the `.py` beside it, whatever the `.py` says; a `.pyc` alone is imported
+///   too), and extension modules (`.so`, `.pyd`), which `import` prefers to a `.py`;
+/// - Java, Kotlin: `.class` and `.jar` (the compiler and the JVM find classes on the class
+///   path before, or instead of, their sources);
+/// - C, C++: precompiled headers (`x.h.gch`, also a folder of them, `.pch`), which GCC
+///   reads instead of the header named;
+/// - Go: `.syso` objects, which `go build` links into the program; object files and
+///   libraries (`.o`, `.a`, `.rlib`, `.rmeta`, Node's `.node`, Ruby's `.bundle`).
+///
+/// A program that a source runs by name (a shell wrapper starting a compiled worker) is not
+/// refused: the source shows that it runs it, and nothing is loaded in its place.
+pub(super) fn precompiled(path: &str) -> Option<&'static str> {
+    let parts: Vec<&str> = path.split('/').collect();
+    let extension = |part: &str| {
+        Path::new(part)
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    if parts.contains(&"__pycache__") {
+        return Some("Python bytecode cache (__pycache__)");
+    }
+    if parts[..parts.len() - 1]
+        .iter()
+        .any(|p| extension(p) == "gch")
+    {
+        return Some("a precompiled header (GCC reads it instead of the header)");
+    }
+    let why = match extension(parts[parts.len() - 1]).as_str() {
+        "pyc" | "pyo" => "Python bytecode (imported instead of the .py)",
+        "so" | "pyd" | "bundle" | "node" | "dylib" | "dll" => {
+            "a native library (imported before the source)"
+        }
+        "class" | "jar" => "compiled Java/Kotlin classes (found before the sources)",
+        "gch" | "pch" => "a precompiled header (GCC reads it instead of the header)",
+        "syso" | "o" | "obj" | "a" | "lib" | "rlib" | "rmeta" => "compiled object code",
+        _ => return None,
+    };
+    Some(why)
+}
+
 /// A folder submission: everything in it (but what is hidden), its entry point, and the
-/// sources compiled together.
+/// sources compiled together. A folder holding compiled or generated code ([`precompiled`]) is
+/// refused as a compile error naming the files.
 pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, JudgeError> {
     let mut copies = Copies::default();
     copies.folder(dir, "", builder)?;
+    let refused: Vec<String> = copies
+        .files
+        .iter()
+        .filter_map(|f| precompiled(&f.path).map(|why| format!("{}: {why}", f.path)))
+        .collect();
+    if !refused.is_empty() {
+        return Err(JudgeError::Build {
+            source_file: dir.to_path_buf(),
+            command: "not built".to_string(),
+            message: refused.join("\n"),
+            reason: Some(format!(
+                "refused: the folder holds {} compiled or generated file{} that would run instead of \
+                 the sources the judge shows; submit the sources only",
+                refused.len(),
+                if refused.len() == 1 { "" } else { "s" }
+            )),
+        });
+    }
     if copies.bytes > MAX_SOURCE_BYTES {
         return Err(JudgeError::Usage(format!(
             "{}: a submission folder of more than {} MiB",
-            dir.display(),
+            crate::escape::path(dir),
             MAX_SOURCE_BYTES >> 20
         )));
     }
@@ -110,7 +175,7 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
             return Err(JudgeError::Usage(format!(
                 "{}: a submission folder needs one entry point (main.<ext>, Main.<ext>, or a \
                  single source file at its top); found {}",
-                dir.display(),
+                crate::escape::path(dir),
                 if top.is_empty() {
                     "none".to_string()
                 } else {
@@ -181,6 +246,33 @@ pub(super) fn fill(template: &str, places: &Places) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_a_language_would_run_instead_of_the_sources_is_named() {
+        for path in [
+            "__pycache__/helper.cpython-311.pyc",
+            "helper.pyc",
+            "lib/fast.cpython-311-x86_64-linux-gnu.so",
+            "Helper.class",
+            "deps.jar",
+            "board.h.gch",
+            "board.h.gch/a",
+            "asm_amd64.syso",
+        ] {
+            assert!(precompiled(path).is_some(), "{path}");
+        }
+        // Sources, data, and a worker that a wrapper script runs by name.
+        for path in [
+            "main.py",
+            "helper.py",
+            "Main.java",
+            "board.h",
+            "data/input.txt",
+            "burn",
+        ] {
+            assert_eq!(precompiled(path), None, "{path}");
+        }
+    }
 
     #[test]
     fn src_as_a_word_is_every_source_and_inside_a_word_the_entry_point() {

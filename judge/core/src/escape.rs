@@ -1,9 +1,21 @@
-//! The one place that makes what a submission wrote safe to show: in a terminal (an escape
-//! sequence in a submission's output must not drive the judge's terminal, a bidirectional
-//! override must not reorder what follows), in CSV cells, in HTML and SVG, and in XML
-//! attributes and text (XML 1.0 forbids most control characters outright). The judge keeps
-//! a submission's words as they were written (verdict messages, outputs, findings) and every
-//! writer escapes them here, for its format.
+//! The one place that makes what a submission wrote, and what it is called, safe to show. A
+//! submission's words (verdict messages, outputs, compiler messages, findings) and its
+//! file or folder name are kept as they were written; every writer escapes them here, by one
+//! rule per output:
+//!
+//! | output | rule |
+//! |---|---|
+//! | terminal, a block of lines (compiler output, an error) | [`terminal`] |
+//! | terminal, one line or a cell of a table (a name, a path, a failing test's line, a progress message) | [`line`]; names in a table also [`name`] (long names cut) |
+//! | CSV | every text cell [`csv`]: [`line`], and a cell a spreadsheet would read as a formula prefixed with `'` (the csv writer quotes it when it holds a quote, a comma or a line break) |
+//! | JSON | [`terminal`], then JSON's own escaping (every control character, `"` and `\`) |
+//! | HTML, SVG | [`html`] |
+//! | JUnit XML | [`xml`] |
+//!
+//! An escape sequence must not drive the judge's terminal, a bidirectional override must not
+//! reorder what follows, a newline in a name must not start a line that reads as the judge's
+//! own (a forged row of the table), a cell must not run as a spreadsheet formula, and XML 1.0
+//! forbids most control characters outright.
 
 use std::fmt::Write;
 
@@ -70,6 +82,66 @@ pub fn terminal(text: &str) -> String {
         }
     }
     out
+}
+
+/// Text on one line of a terminal (a name, a path, a line of a table): as [`terminal`], and
+/// newlines and tabs shown as `\n`, `\t` too, so that nothing in it starts a line of its
+/// own or moves a column.
+pub fn line(text: &str) -> String {
+    if !text
+        .chars()
+        .any(|c| c == '\n' || c == '\t' || is_control(c))
+    {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        match ch {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if is_control(c) => visible(c, &mut out),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A path on one line of a terminal or in a message: [`line`] of how it displays.
+pub fn path(path: &std::path::Path) -> String {
+    line(&path.display().to_string())
+}
+
+/// The most characters of a name a terminal table shows.
+pub const NAME_CHARS: usize = 60;
+
+/// A submission's name in a terminal table: [`line`], cut in the middle to [`NAME_CHARS`]
+/// characters (`first-part…end.cpp`), so that a long name cannot push the table apart. The
+/// reports keep the whole name.
+pub fn name(text: &str) -> String {
+    let shown = line(text);
+    let count = shown.chars().count();
+    if count <= NAME_CHARS {
+        return shown;
+    }
+    let tail = NAME_CHARS / 3;
+    let head = NAME_CHARS - tail - 1;
+    let mut out: String = shown.chars().take(head).collect();
+    out.push('…');
+    out.extend(shown.chars().skip(count - tail));
+    out
+}
+
+/// A text cell of a CSV report: [`line`] (a report is often read with `cat`), and a cell
+/// starting with `=`, `+`, `-` or `@` — what a spreadsheet would evaluate as a formula
+/// (OWASP's "CSV injection") — prefixed with `'`, which makes it text. The csv writer quotes
+/// a cell holding a quote, a comma or a line break, so no cell spills into the next.
+pub fn csv(text: &str) -> String {
+    let shown = line(text);
+    if shown.starts_with(['=', '+', '-', '@']) {
+        format!("'{shown}")
+    } else {
+        shown
+    }
 }
 
 /// Bytes a submission wrote, on one line: invalid UTF-8 as `\xff`, a newline as `\n`, a
@@ -162,5 +234,34 @@ mod tests {
         assert_eq!(head("a\nb\nc\n", 2, 100), "a\nb\n… (2 more bytes)\n");
         assert_eq!(head("a\nb\n", 5, 100), "a\nb\n");
         assert_eq!(head("abcdef", 5, 3), "… (6 more bytes)\n");
+    }
+
+    #[test]
+    fn a_line_shows_newlines_and_tabs_so_nothing_starts_a_line_of_its_own() {
+        assert_eq!(line("plain name.cpp"), "plain name.cpp");
+        assert_eq!(
+            line("a\nb.py   0   0\tc\x1b[2J"),
+            "a\\nb.py   0   0\\tc\\x1b[2J"
+        );
+        assert!(!line("x\r\n\u{2028}\u{85}").contains(['\n', '\r', '\u{2028}', '\u{85}']));
+    }
+
+    #[test]
+    fn a_long_name_is_cut_in_the_middle_and_keeps_its_end() {
+        let long = format!("{}.cpp", "x".repeat(250));
+        let shown = name(&long);
+        assert_eq!(shown.chars().count(), NAME_CHARS);
+        assert!(shown.ends_with("x.cpp") && shown.contains('…'), "{shown}");
+        assert_eq!(name("short.c"), "short.c");
+    }
+
+    #[test]
+    fn a_csv_cell_never_reads_as_a_formula() {
+        for formula in ["=1+1", "+1", "-2+3", "@SUM(A1)", "=HYPERLINK(\"http://x\")"] {
+            assert_eq!(csv(formula), format!("'{formula}"));
+        }
+        assert_eq!(csv("\t=1"), "\\t=1");
+        assert_eq!(csv("a=b"), "a=b");
+        assert_eq!(csv("x\ny"), "x\\ny");
     }
 }
