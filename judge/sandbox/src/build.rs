@@ -135,6 +135,7 @@ pub fn build(spec: &Spec, interrupted: &AtomicBool) -> io::Result<Built> {
         processes: spec.limits.processes,
         // A build runs once.
         fork_server: false,
+        jury: None,
     };
     let sandbox = Sandbox::with(spec.command.clone(), 1, &options)?;
     let limits = Limits {
@@ -245,7 +246,7 @@ const RESOLVE_BENEATH: u64 = 0x08;
 
 /// Opens `path` below `dir` following no link of any kind and crossing no mount: a build that
 /// replaced `out` with a link to `/etc` gets nothing of the host.
-fn open_beneath(dir: RawFd, path: &str, flags: libc::c_int) -> io::Result<OwnedFd> {
+pub(crate) fn open_beneath(dir: RawFd, path: &str, flags: libc::c_int) -> io::Result<OwnedFd> {
     let path = CString::new(path).map_err(|_| SandboxError::nul_byte("a path"))?;
     let how = OpenHow {
         flags: (flags | libc::O_NOFOLLOW | libc::O_CLOEXEC) as u64,
@@ -269,7 +270,7 @@ fn open_beneath(dir: RawFd, path: &str, flags: libc::c_int) -> io::Result<OwnedF
     Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
 }
 
-fn kind(mode: libc::mode_t) -> &'static str {
+pub(crate) fn kind(mode: libc::mode_t) -> &'static str {
     match mode & libc::S_IFMT {
         libc::S_IFLNK => "a symbolic link",
         libc::S_IFIFO => "a named pipe",
@@ -280,7 +281,7 @@ fn kind(mode: libc::mode_t) -> &'static str {
     }
 }
 
-fn fstat(fd: &OwnedFd) -> io::Result<libc::stat> {
+pub(crate) fn fstat(fd: &OwnedFd) -> io::Result<libc::stat> {
     // SAFETY: a zeroed stat is a valid value to be overwritten.
     let mut stat: libc::stat = unsafe { std::mem::zeroed() };
     // SAFETY: a descriptor we own and a local structure.

@@ -9,15 +9,20 @@
 //! ([`uids`]); Landlock (no TCP, no signals or abstract sockets outside); rlimits as a
 //! backstop; a parent-death signal; and a wall clock. Runs start from a fork server per slot
 //! ([`server`]: the slot's namespaces made once, two lanes, the next case prestarted; a Python
-//! script's cases forked from a zygote). A build ([`build`]) gets the same box
-//! with a writable `/box` of fixed size holding only its sources. Without root: a PID
+//! script's cases forked from a zygote). Its standard input is the test file: a sealed
+//! `memfd` the judge wrote, read-only to it (`input.rs`). A build ([`build`]) gets the same box
+//! with a writable `/box` of fixed size holding only its sources; a jury box ([`JuryBox`]) the
+//! same box with per-run files in `/box/case` and a feedback folder `/box/feedback`
+//! ([`Sandbox::run_io`]); an interactive pair ([`interact`]) a submission and a validator, each
+//! in its own box, talking through two pipes. Without root: a PID
 //! namespace inside a user namespace with new IPC and network namespaces and every mount
 //! read-only except the scratch directory (where the kernel allows user namespaces), Landlock
 //! on files, and rlimits in place of cgroups.
 //!
 //! The files follow the concern and where their code runs. The judge's side: [`Sandbox`]
-//! (`slot/`: the slots, a run in one, the slot's fork server, the files on the host without a
-//! private root), [`Isolation`] (what this machine allows, `isolation.rs`), the plain types
+//! (`slot/`: the slots, a run in one, the slot's fork server, a jury box's folders, the files
+//! on the host without a private root), the input file (`input.rs`), [`interact`] (an
+//! interactive pair), [`Isolation`] (what this machine allows, `isolation.rs`), the plain types
 //! (`types.rs`), the failures ([`error`]), and per concern [`rootfs`], [`spawn`] (`mod.rs`
 //! starts a run, `supervise.rs` watches it, `probe.rs` asks the kernel), [`server`]
 //! (`mod.rs` the handle, `protocol.rs` the wire, `client.rs` the judge's side of it,
@@ -31,6 +36,8 @@ pub mod build;
 pub mod cgroup;
 mod clone;
 pub mod error;
+mod input;
+pub mod interact;
 mod isolation;
 pub mod landlock;
 pub mod remove;
@@ -42,9 +49,11 @@ mod types;
 pub mod uids;
 
 pub use error::{ChildStage, RootStep, SandboxError, ServerStep, Stage};
+pub use interact::{Interaction, Side, ValidatorIo, interact};
 pub use isolation::Isolation;
 pub use slot::Sandbox;
 pub use types::{
-    BOX, BoxFile, BuildBox, Command, Exit, Finished, Limits, Missing, Options, PROCESSES_PER_SLOT,
-    SANDBOX_PATH, SANITIZER_OPTIONS,
+    BOX, BoxFile, BuildBox, CASE_DIR, Command, Exit, FEEDBACK_DIR, FeedbackFile, Finished, JuryBox,
+    Limits, Missing, Options, PROCESSES_PER_SLOT, Ran, RunIo, SANDBOX_PATH, SANITIZER_OPTIONS,
+    Stdin, Stdout,
 };

@@ -17,7 +17,8 @@ fn last_error() -> io::Error {
     io::Error::last_os_error()
 }
 
-fn open_dir_at(parent: RawFd, name: &CStr) -> io::Result<OwnedFd> {
+/// Opens the directory `name` of `parent` for reading, not following a link there.
+pub(crate) fn open_dir_at(parent: RawFd, name: &CStr) -> io::Result<OwnedFd> {
     // SAFETY: a valid C string; the flags never follow a symbolic link.
     let fd = unsafe {
         libc::openat(
@@ -33,8 +34,9 @@ fn open_dir_at(parent: RawFd, name: &CStr) -> io::Result<OwnedFd> {
     Ok(unsafe { OwnedFd::from_raw_fd(fd) })
 }
 
-/// The names in directory `dir` (without `.` and `..`), up to `limit` of them.
-fn names(dir: &OwnedFd, limit: usize) -> io::Result<Vec<CString>> {
+/// The names in directory `dir` (without `.` and `..`), up to `limit` of them, in the order
+/// the directory lists them. (`dir` must be open for reading: not `O_PATH`.)
+pub(crate) fn names(dir: &OwnedFd, limit: usize) -> io::Result<Vec<CString>> {
     // fdopendir takes the descriptor it is given: hand it a duplicate.
     // SAFETY: duplicating a descriptor we own.
     let copy = unsafe { libc::fcntl(dir.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };
@@ -74,7 +76,17 @@ fn names(dir: &OwnedFd, limit: usize) -> io::Result<Vec<CString>> {
 pub fn empty_dir(dir: &Path) -> io::Result<()> {
     let path =
         CString::new(dir.as_os_str().as_bytes()).map_err(|_| SandboxError::nul_byte("a path"))?;
-    let mut current = open_dir_at(libc::AT_FDCWD, &path)?;
+    empty(open_dir_at(libc::AT_FDCWD, &path)?)
+}
+
+/// Removes every entry of the directory `dir` refers to (an `O_PATH` descriptor will do: a
+/// jury box's folder, from outside its mount namespace); the directory itself stays.
+pub fn empty_dir_fd(dir: &OwnedFd) -> io::Result<()> {
+    empty(open_dir_at(dir.as_raw_fd(), c".")?)
+}
+
+/// Removes every entry of the directory `current`, going no higher than it.
+fn empty(mut current: OwnedFd) -> io::Result<()> {
     let mut depth = 0usize;
     'walk: loop {
         // SAFETY: making a directory we own writable and searchable.
@@ -190,5 +202,30 @@ mod tests {
         assert_eq!(std::fs::read_dir(&root).unwrap().count(), 0);
         remove_dir(&root).unwrap();
         assert!(!root.exists());
+    }
+
+    #[test]
+    fn a_folder_is_emptied_through_a_path_descriptor_and_nothing_above_it() {
+        let base = std::env::temp_dir().join(format!("remove-fd-test-{}", std::process::id()));
+        let inside = base.join("inside");
+        std::fs::create_dir_all(inside.join("a/b/c")).unwrap();
+        std::fs::write(inside.join("a/b/c/file"), "x").unwrap();
+        std::fs::write(inside.join("top"), "y").unwrap();
+        std::fs::write(base.join("beside"), "z").unwrap();
+        let path = CString::new(inside.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a valid C string.
+        let fd = unsafe {
+            libc::open(
+                path.as_ptr(),
+                libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+            )
+        };
+        assert!(fd >= 0);
+        // SAFETY: just opened.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        empty_dir_fd(&fd).unwrap();
+        assert_eq!(std::fs::read_dir(&inside).unwrap().count(), 0);
+        assert_eq!(std::fs::read_to_string(base.join("beside")).unwrap(), "z");
+        remove_dir(&base).unwrap();
     }
 }

@@ -2,8 +2,10 @@
 //! limits, the kind of box) and what it gives back (how it ended, what it used), and why an
 //! isolation feature is missing.
 
+use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Limits of one run.
@@ -122,6 +124,9 @@ pub struct Options {
     /// Start runs from a fork server per slot where the machine allows (and
     /// `BOARDJUDGE_FORK_SERVER` is not `0`); else fresh namespaces per run.
     pub fork_server: bool,
+    /// A jury box: its runs get per-run files under [`CASE_DIR`] and, when asked, a writable
+    /// [`FEEDBACK_DIR`] ([`crate::Sandbox::run_io`]). Its runs start afresh (no fork server).
+    pub jury: Option<JuryBox>,
 }
 
 impl Default for Options {
@@ -131,8 +136,99 @@ impl Default for Options {
             build: None,
             processes: PROCESSES_PER_SLOT,
             fork_server: true,
+            jury: None,
         }
     }
+}
+
+/// A box for the jury's programs (input, answer and output validators, generators): as a
+/// submission's, plus a folder of per-run files and a feedback folder.
+///
+/// As root, `/box` holds the program's files, read-only, as for a submission; [`CASE_DIR`] is a
+/// tmpfs of its own that only the judge writes (the run reads it: root's files, mode `0444`),
+/// and [`FEEDBACK_DIR`] a tmpfs of its own, owned by the run's user when it may write there, of
+/// `feedback_bytes` and at most `feedback_files` entries. The judge empties both before and
+/// after every run, through descriptors it keeps of them. Without root, `/box` is the slot's
+/// scratch folder, written afresh for every run.
+#[derive(Clone, Debug)]
+pub struct JuryBox {
+    /// What a run may write into [`FEEDBACK_DIR`] in all (the size of its tmpfs), and what
+    /// comes back of it at most.
+    pub feedback_bytes: u64,
+    /// How many entries a run may make there; the files that come back are at most as many.
+    pub feedback_files: usize,
+}
+
+impl Default for JuryBox {
+    /// 16 MiB and 64 entries: a judge message, a score, a next pass's input, a few more.
+    fn default() -> JuryBox {
+        JuryBox {
+            feedback_bytes: 16 << 20,
+            feedback_files: 64,
+        }
+    }
+}
+
+/// Where a jury box's per-run files are ([`RunIo::files`] name paths below it).
+pub const CASE_DIR: &str = "/box/case";
+
+/// A jury box's feedback folder ([`RunIo::feedback`]).
+pub const FEEDBACK_DIR: &str = "/box/feedback";
+
+/// What a run reads on its standard input.
+#[derive(Debug)]
+pub enum Stdin<'a> {
+    /// These bytes, as a regular file: a sealed `memfd` written by the judge, whose size is
+    /// theirs, read-only to the run at offset 0 (`mmap`, `lseek` and `fstat` work on it).
+    Bytes(&'a [u8]),
+    /// This descriptor as it is (a pipe of an interactive pair, a file the caller opened).
+    Fd(OwnedFd),
+}
+
+/// Where a run's standard output goes.
+#[derive(Debug)]
+pub enum Stdout {
+    /// Into [`Finished::stdout`], up to [`Limits::output_bytes`] (more ends the run).
+    Capture,
+    /// Into this descriptor (a pipe, a file): not captured, and not bounded by the judge (a
+    /// file's size is, by [`Limits::file_bytes`]).
+    Fd(OwnedFd),
+}
+
+/// One run with its streams and files ([`crate::Sandbox::run_io`]).
+#[derive(Debug)]
+pub struct RunIo<'a> {
+    pub stdin: Stdin<'a>,
+    pub stdout: Stdout,
+    /// Files written before the run at these box paths (each under [`CASE_DIR`]: the caller
+    /// names them, `/box/case/input.in`), read-only to the run, gone after it. A jury box's only.
+    pub files: &'a [(&'a str, &'a [u8])],
+    /// An empty [`FEEDBACK_DIR`] the run may write, whose regular files come back in
+    /// [`Ran::feedback`]. A jury box's only.
+    pub feedback: bool,
+    pub limits: &'a Limits,
+    /// Once set, the run is killed and comes back with `interrupted` set.
+    pub stop: &'a AtomicBool,
+}
+
+/// A run of [`crate::Sandbox::run_io`]: how it ended, and what it left in its feedback folder.
+#[derive(Clone, Debug)]
+pub struct Ran {
+    pub finished: Finished,
+    /// The regular files the run left directly in [`FEEDBACK_DIR`], by name, in name order.
+    pub feedback: Vec<FeedbackFile>,
+    /// What it left there that did not come back, and why, in words (`x: a named pipe`): links,
+    /// folders, pipes, names that are not UTF-8, entries beyond the count.
+    pub feedback_skipped: Vec<String>,
+}
+
+/// A file a run left in its feedback folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeedbackFile {
+    pub name: String,
+    pub contents: Vec<u8>,
+    /// It was longer than what was left of [`JuryBox::feedback_bytes`]: `contents` is its start.
+    pub truncated: bool,
 }
 
 /// A writable `/box` for a build.

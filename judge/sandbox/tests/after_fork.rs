@@ -9,7 +9,7 @@
 //! watching the allocator while the sandbox does everything it forks or clones for, as far as
 //! this machine allows: the isolation probes, a slot's root built, runs started afresh and
 //! from a fork server (its cases, and its check that a case can stop at its `exec`), a Python
-//! script's zygote, and a build box.
+//! script's zygote, a jury box and a build box.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
@@ -154,6 +154,37 @@ fn nothing_allocates_after_a_fork_or_clone() {
             assert_eq!(python.zygote(), Some(Ok(())), "{}", python.describe());
         }
     }
+
+    // A jury box: its root has a case folder and a feedback folder of their own.
+    let jury = Sandbox::with(
+        Command::system(
+            "/bin/sh",
+            &["-c", "cat /box/case/input.in > /box/feedback/copy"],
+        ),
+        1,
+        &sandbox::Options {
+            jury: Some(sandbox::JuryBox::default()),
+            ..sandbox::Options::default()
+        },
+    )
+    .unwrap();
+    let limits = Limits::new(Duration::from_secs(2), 256);
+    let ran = jury
+        .run_io(
+            0,
+            sandbox::RunIo {
+                stdin: sandbox::Stdin::Bytes(b""),
+                stdout: sandbox::Stdout::Capture,
+                files: &[("/box/case/input.in", INPUT)],
+                feedback: true,
+                limits: &limits,
+                stop: &AtomicBool::new(false),
+            },
+        )
+        .unwrap();
+    assert_eq!(ran.finished.exit, sandbox::Exit::Code(0), "{ran:?}");
+    assert_eq!(ran.feedback.len(), 1, "{ran:?}");
+    assert_eq!(ran.feedback[0].contents, INPUT);
 
     // A build box: a writable /box, the artefact taken out.
     let spec = sandbox::build::Spec {

@@ -213,12 +213,17 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
                     ) == 0
                         && libc::mount(NONE, at.as_ptr(), NONE, ro, std::ptr::null()) == 0
                 }
-                Step::Tmpfs { at, options } => {
+                Step::Tmpfs {
+                    at,
+                    options,
+                    noexec,
+                } => {
+                    let noexec = if *noexec { libc::MS_NOEXEC } else { 0 };
                     libc::mount(
                         c"box".as_ptr(),
                         at.as_ptr(),
                         c"tmpfs".as_ptr(),
-                        libc::MS_NOSUID | libc::MS_NODEV,
+                        libc::MS_NOSUID | libc::MS_NODEV | noexec,
                         options.as_ptr().cast(),
                     ) == 0
                 }
@@ -231,12 +236,15 @@ pub(super) unsafe fn build(shared: &mut Shared) -> libc::c_int {
                         std::ptr::null(),
                     ) == 0
                 }
-                Step::OpenBox(at) => {
-                    shared.box_fd = libc::open(
+                Step::Keep(at, index) => {
+                    let fd = libc::open(
                         at.as_ptr(),
                         libc::O_PATH | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
                     );
-                    shared.box_fd >= 0
+                    if let Some(kept) = shared.kept.get_mut(*index) {
+                        *kept = fd;
+                    }
+                    fd >= 0
                 }
                 Step::HideDir(path) => {
                     libc::mount(

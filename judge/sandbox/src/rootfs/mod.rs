@@ -23,6 +23,13 @@
 //! owned by the build's user, holding only the sources in `/box/src` and empty `out` and `tmp`
 //! folders; the judge keeps a descriptor of it to take the artefact out afterwards.
 //!
+//! A jury box ([`JuryBox`]) has, besides a read-only `/box` like a submission's, two tmpfs
+//! mounts of its own whose descriptors the judge keeps: `/box/case`, root's, where the judge
+//! writes each run's files (read-only to the run), and `/box/feedback`, the slot's user's, of
+//! a fixed size and number of entries, which a run may write when the judge lets it (the judge
+//! reads it through its descriptor afterwards). Neither allows executing what is in it. The
+//! judge empties both around every run.
+//!
 //! Building happens in a short-lived child sharing the judge's memory and descriptor table
 //! (`CLONE_VM | CLONE_VFORK | CLONE_FILES`): it unshares the namespaces, opens them (the
 //! descriptors land in the judge's table, keeping the namespaces alive), builds the root with
@@ -40,7 +47,7 @@ use std::sync::Arc;
 use crate::clone::{self, Memory};
 use crate::error::{RootStep, SandboxError, Stage};
 use crate::types::BoxFile;
-pub use crate::types::BuildBox;
+pub use crate::types::{BuildBox, JuryBox};
 
 use child::build;
 
@@ -61,6 +68,8 @@ pub struct Layout {
     pub other_users: Vec<u32>,
     /// A writable `/box` for a build instead of a read-only one.
     pub build: Option<BuildBox>,
+    /// A jury box's `/box/case` and `/box/feedback` besides the read-only `/box`.
+    pub jury: Option<JuryBox>,
 }
 
 /// A slot's namespaces, alive as long as these descriptors.
@@ -71,7 +80,15 @@ pub struct SlotNamespaces {
     pub uts: OwnedFd,
     /// `/box` of the slot (an `O_PATH` directory descriptor).
     pub box_dir: OwnedFd,
+    /// A jury box's `/box/case` and `/box/feedback` (`O_PATH` descriptors of their mounts).
+    pub case_dir: Option<OwnedFd>,
+    pub feedback_dir: Option<OwnedFd>,
 }
+
+/// The directories whose descriptors the child keeps ([`Step::Keep`]), by index.
+const KEPT_BOX: usize = 0;
+const KEPT_CASE: usize = 1;
+const KEPT_FEEDBACK: usize = 2;
 
 /// One step of building the root, in the child (paths relative to the new root).
 enum Step {
@@ -106,15 +123,17 @@ enum Step {
         from: CString,
         at: CString,
     },
-    /// A tmpfs with these options.
+    /// A tmpfs with these options (with `noexec`, nothing there can be executed).
     Tmpfs {
         at: CString,
         options: CString,
+        noexec: bool,
     },
     /// Remount a tmpfs read-only (files may still be executed).
     ReadOnly(CString),
-    /// Keep an `O_PATH` descriptor of this directory (the slot's `/box`).
-    OpenBox(CString),
+    /// Keep an `O_PATH` descriptor of this directory as the kept directory `index` (the
+    /// slot's `/box`, a jury box's case and feedback folders).
+    Keep(CString, usize),
     /// An empty read-only tmpfs over a directory.
     HideDir(CString),
     /// The empty file `/.empty` over a file.
@@ -189,6 +208,13 @@ pub fn safe_box_path(name: &str) -> bool {
                 && c.len() <= 255
                 && c.bytes().all(|b| b.is_ascii_graphic() || b >= 0x80)
         })
+}
+
+/// Is `path` (relative to `/box`) a jury box's case or feedback folder, or in one? (A program's
+/// file there would be hidden by the folder's own mount.)
+pub fn jury_folder(path: &str) -> bool {
+    let top = path.split('/').next().unwrap_or("");
+    top == "case" || top == "feedback"
 }
 
 /// The generated `/etc/passwd` and `/etc/group`: root, nobody and the slot's user, whose home
@@ -331,6 +357,7 @@ fn plan(
     steps.push(Step::Tmpfs {
         at: c"box".to_owned(),
         options: cstring(box_options.as_bytes())?,
+        noexec: false,
     });
     let owner = layout.build.as_ref().and(layout.user);
     let mut in_box: Vec<PathBuf> = vec![PathBuf::from("/box")];
@@ -349,7 +376,7 @@ fn plan(
         }
     }
     for file in &layout.files {
-        if !safe_box_path(&file.path) {
+        if !safe_box_path(&file.path) || layout.jury.is_some() && jury_folder(&file.path) {
             return Err(SandboxError::not_a_box_path(&file.path).into());
         }
         let at = Path::new("/box").join(&file.path);
@@ -370,10 +397,41 @@ fn plan(
             owner,
         });
     }
+    if layout.jury.is_some() {
+        // The mount points of the case and feedback folders.
+        for dir in ["/box/case", "/box/feedback"] {
+            mkdir_all_owned(Path::new(dir), 0o755, None, &mut steps, &mut in_box)?;
+        }
+    }
     if layout.build.is_none() {
         steps.push(Step::ReadOnly(c"box".to_owned()));
     }
-    steps.push(Step::OpenBox(c"box".to_owned()));
+    steps.push(Step::Keep(c"box".to_owned(), KEPT_BOX));
+    if let Some(jury) = &layout.jury {
+        // Root's: only the judge writes there (it may hold a test's input of any size).
+        steps.push(Step::Tmpfs {
+            at: c"box/case".to_owned(),
+            options: c"nr_inodes=4096,mode=0755".to_owned(),
+            noexec: true,
+        });
+        steps.push(Step::Keep(c"box/case".to_owned(), KEPT_CASE));
+        // The run's user's (the judge hands it to root when a run may not write there): all a
+        // run can write there, in bytes and entries (its root counts as one).
+        let owner = layout
+            .user
+            .map_or_else(String::new, |uid| format!(",uid={uid},gid={uid}"));
+        let options = format!(
+            "size={},nr_inodes={},mode=0700{owner}",
+            jury.feedback_bytes.max(4096),
+            jury.feedback_files + 1
+        );
+        steps.push(Step::Tmpfs {
+            at: c"box/feedback".to_owned(),
+            options: cstring(options.as_bytes())?,
+            noexec: true,
+        });
+        steps.push(Step::Keep(c"box/feedback".to_owned(), KEPT_FEEDBACK));
+    }
     for hidden in &layout.hidden {
         let Ok(host) = std::fs::canonicalize(hidden) else {
             continue;
@@ -402,7 +460,8 @@ struct Shared {
     mount_fd: RawFd,
     network_fd: RawFd,
     uts_fd: RawFd,
-    box_fd: RawFd,
+    /// The kept directories ([`KEPT_BOX`], [`KEPT_CASE`], [`KEPT_FEEDBACK`]; -1: none).
+    kept: [RawFd; 3],
     /// The step that failed, and its errno.
     failed: Option<(RootStep, i32)>,
 }
@@ -420,7 +479,7 @@ impl SlotNamespaces {
             mount_fd: -1,
             network_fd: -1,
             uts_fd: -1,
-            box_fd: -1,
+            kept: [-1; 3],
             failed: None,
         };
         let mut stack = vec![0u8; 64 * 1024];
@@ -443,7 +502,11 @@ impl SlotNamespaces {
             take(shared.mount_fd),
             take(shared.network_fd),
             take(shared.uts_fd),
-            take(shared.box_fd),
+            take(shared.kept[KEPT_BOX]),
+        );
+        let (case_dir, feedback_dir) = (
+            take(shared.kept[KEPT_CASE]),
+            take(shared.kept[KEPT_FEEDBACK]),
         );
         if let Some((step, errno)) = shared.failed {
             let what = match step {
@@ -457,15 +520,20 @@ impl SlotNamespaces {
             )
             .into());
         }
+        let jury_dirs = case_dir.is_some() && feedback_dir.is_some();
         match (mount, network, uts, box_dir) {
             (Some(mount), Some(network), Some(uts), Some(box_dir))
-                if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0 =>
+                if libc::WIFEXITED(status)
+                    && libc::WEXITSTATUS(status) == 0
+                    && jury_dirs == layout.jury.is_some() =>
             {
                 Ok(SlotNamespaces {
                     mount,
                     network,
                     uts,
                     box_dir,
+                    case_dir,
+                    feedback_dir,
                 })
             }
             _ => Err(SandboxError::new(
@@ -489,7 +557,7 @@ fn describe(step: &Step) -> String {
         Step::BindFile { at, .. } => format!("bind over {}", show(at)),
         Step::Tmpfs { at, .. } => format!("tmpfs at {}", show(at)),
         Step::ReadOnly(at) => format!("read-only {}", show(at)),
-        Step::OpenBox(at) => format!("open {}", show(at)),
+        Step::Keep(at, _) => format!("open {}", show(at)),
         Step::HideDir(p) | Step::HideFile(p) => format!("hide {}", show(p)),
     }
 }

@@ -5,6 +5,7 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
 use crate::error::{SandboxError, ServerStep, Stage};
+use crate::input::InputFile;
 use crate::spawn;
 
 use super::protocol::{
@@ -12,7 +13,7 @@ use super::protocol::{
     TMP_OPTIONS, receive_message, send_message,
 };
 use super::zygote::zygote_end;
-use super::{Asked, CaseKey, Prepare, Server, Started, State};
+use super::{Asked, CaseKey, Ends, Given, Prepare, Server, Started, State};
 
 /// A connected pair of sequenced-packet sockets (messages keep their boundaries), closed at
 /// `exec`.
@@ -113,14 +114,12 @@ impl Server {
             key: asked.key,
             zygote: false,
             pidfd,
-            stdin: asked.stdin,
-            stdout: asked.stdout,
-            stderr: asked.stderr,
+            ends: asked.ends,
         })
     }
 
     /// Asks for a case in `lane`: from its zygote if it has one (and `zygote`), else from the
-    /// server.
+    /// server; with the streams `given`, if any.
     pub(super) fn ask(
         &self,
         state: &mut State,
@@ -128,6 +127,7 @@ impl Server {
         key: &CaseKey,
         prepare: Prepare<'_>,
         zygote: bool,
+        given: Option<&Given>,
     ) -> io::Result<Asked> {
         if self.zygote && zygote && state.zygote_off.is_none() {
             // A zygote that died (at its group's memory limit with a case, say) is replaced
@@ -136,7 +136,7 @@ impl Server {
             let mut tries = 0;
             let why = loop {
                 tries += 1;
-                match self.ask_zygote(state, lane, key, prepare) {
+                match self.ask_zygote(state, lane, key, prepare, given) {
                     Ok(asked) => return Ok(asked),
                     Err(e) if state.broken => return Err(e),
                     Err(e) => {
@@ -157,36 +157,59 @@ impl Server {
             self.end(state, lane)?;
         }
         prepare(lane)?;
-        let (ours, theirs) = self.pipes(lane)?;
+        let (ends, theirs) = self.streams(lane, given)?;
         let request = self.request(START, lane, key, 0);
         self.send(&request, &theirs.each_ref().map(|fd| fd.as_raw_fd()))
             .inspect_err(|_| state.broken = true)?;
-        let [stdin, stdout, stderr] = ours;
         Ok(Asked {
             lane,
             key: key.clone(),
             zygote: false,
-            stdin,
-            stdout,
-            stderr,
+            ends,
         })
     }
 
-    /// The three pipes of a case in `lane`: the judge's ends (stdin's write end, stdout's and
-    /// stderr's read ends) and the case's, which belong to the lane's user (`/dev/stdin`
-    /// reopens the pipe, which checks its owner).
-    pub(super) fn pipes(&self, lane: usize) -> io::Result<([OwnedFd; 3], [OwnedFd; 3])> {
-        let (in_r, in_w) = spawn::pipe()?;
-        let (out_r, out_w) = spawn::pipe()?;
-        let (err_r, err_w) = spawn::pipe()?;
+    /// The standard streams of a case in `lane`: the judge's ends and the case's. Its input is
+    /// the reader of an empty input file (filled before the case goes), its output and error
+    /// pipes that belong to the lane's user (`/dev/stdout` reopens the pipe, which checks its
+    /// owner); or copies of the streams `given`.
+    pub(super) fn streams(
+        &self,
+        lane: usize,
+        given: Option<&Given>,
+    ) -> io::Result<(Ends, [OwnedFd; 3])> {
+        let copy = |fd: Option<&OwnedFd>| fd.map(OwnedFd::try_clone).transpose();
+        let (input, stdin) = match copy(given.and_then(|g| g.stdin.as_ref()))? {
+            Some(stdin) => (None, stdin),
+            None => {
+                let input = InputFile::new()?;
+                let reader = input.reader()?;
+                (Some(input), reader)
+            }
+        };
         let uid = self.uids[lane];
-        for fd in [&in_r, &out_w, &err_w] {
+        let owned = |(r, w): (OwnedFd, OwnedFd)| -> io::Result<(OwnedFd, OwnedFd)> {
             // SAFETY: changing the owner of a pipe we just made.
-            if unsafe { libc::fchown(fd.as_raw_fd(), uid, uid) } != 0 {
+            if unsafe { libc::fchown(w.as_raw_fd(), uid, uid) } != 0 {
                 return Err(io::Error::last_os_error());
             }
-        }
-        Ok(([in_w, out_r, err_r], [in_r, out_w, err_w]))
+            Ok((r, w))
+        };
+        let (stdout_r, stdout) = match copy(given.and_then(|g| g.stdout.as_ref()))? {
+            Some(stdout) => (None, stdout),
+            None => {
+                let (r, w) = owned(spawn::pipe()?)?;
+                (Some(r), w)
+            }
+        };
+        let (err_r, err_w) = owned(spawn::pipe()?)?;
+        let ends = Ends {
+            input,
+            stdout: stdout_r,
+            stderr: err_r,
+            start: None,
+        };
+        Ok((ends, [stdin, stdout, err_w]))
     }
 
     /// A request about `lane` for a case with `key` (`program` 1: its zygote).

@@ -16,11 +16,17 @@
 //! let it go (`GO`: the server detaches). When the case ends the server kills it (so its whole
 //! PID namespace), reaps it and unmounts its `/tmp`: nothing of it is left for the next.
 //!
+//! A case's standard input is an input file ([`crate::input`]): it gets a read-only descriptor
+//! of an empty one when it starts, and the judge writes and seals the file before it lets the
+//! case go. (Or the descriptors a caller gives, an interactive pair's pipes: such a case is
+//! started for its run.)
+//!
 //! While a case runs, the judge asks for the next one in the other lane ("prestart"): its
 //! set-up and the kernel's part of its `exec` then happen while the judge checks the case
 //! before. Nothing of the program runs before it is let go, where its wall clock starts: what
 //! a program does before it reads its input (sleeping, say) must not get a head start that
-//! depends on how long the case before it took.
+//! depends on how long the case before it took. (A zygote's case waits on a start pipe of its
+//! own, which the judge writes to let it go.)
 //!
 //! The server is a fork of a multi-threaded process: like a `vfork` child, it makes raw
 //! system calls only, on data prepared before the fork, and never allocates.
@@ -36,6 +42,7 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Mutex;
 
 use crate::clone::{self, Memory};
+use crate::input::InputFile;
 use crate::spawn;
 
 use child::{CASE_STACK, ServerArgs, server_main};
@@ -63,9 +70,25 @@ pub struct Started {
     /// Forked by the lane's zygote.
     zygote: bool,
     pub pidfd: OwnedFd,
-    pub stdin: OwnedFd,
-    pub stdout: OwnedFd,
-    pub stderr: OwnedFd,
+    pub ends: Ends,
+}
+
+/// The judge's ends of a case's streams.
+pub struct Ends {
+    /// Its input file, to be filled before the case is let go (`None`: its input was given).
+    pub(crate) input: Option<InputFile>,
+    /// The read end of its standard output (`None`: its output was given).
+    pub(crate) stdout: Option<OwnedFd>,
+    pub(crate) stderr: OwnedFd,
+    /// A zygote's case: the write end of the pipe it waits on before the script runs.
+    start: Option<OwnedFd>,
+}
+
+/// Streams a caller gives a case instead of an input file and an output pipe of the judge's
+/// (an interactive pair's pipes): such a case is started for its run, never prestarted.
+pub struct Given {
+    pub stdin: Option<OwnedFd>,
+    pub stdout: Option<OwnedFd>,
 }
 
 /// A case asked for and not yet answered: the judge's ends of its streams.
@@ -74,9 +97,7 @@ struct Asked {
     key: CaseKey,
     /// Asked of the lane's zygote (its answer comes on the zygote's socket).
     zygote: bool,
-    stdin: OwnedFd,
-    stdout: OwnedFd,
-    stderr: OwnedFd,
+    ends: Ends,
 }
 
 #[derive(Default)]
@@ -222,9 +243,15 @@ impl Server {
         Ok(server)
     }
 
-    /// A started case for `key`: the prestarted one if it was started with the same, else
-    /// one started now. `prepare(lane)` readies a lane's groups (figures back to zero).
-    pub fn take(&self, key: &CaseKey, prepare: Prepare<'_>) -> io::Result<Started> {
+    /// A started case for `key`: the prestarted one if it was started with the same (and no
+    /// streams are `given`), else one started now. `prepare(lane)` readies a lane's groups
+    /// (figures back to zero).
+    pub fn take(
+        &self,
+        key: &CaseKey,
+        prepare: Prepare<'_>,
+        given: Option<&Given>,
+    ) -> io::Result<Started> {
         let mut state = self.lock()?;
         self.collect(&mut state);
         if state.broken {
@@ -232,7 +259,7 @@ impl Server {
         }
         let mut lane = 0;
         if let Some(ready) = state.ready.take() {
-            if ready.key == *key {
+            if ready.key == *key && given.is_none() {
                 state.from_zygote[ready.lane] = ready.zygote;
                 return Ok(ready);
             }
@@ -241,14 +268,14 @@ impl Server {
             drop(ready);
             self.end_case(&mut state, lane)?;
         }
-        let asked = self.ask(&mut state, lane, key, prepare, true)?;
+        let asked = self.ask(&mut state, lane, key, prepare, true, given)?;
         let from_zygote = asked.zygote;
         let started = match self.collect_one(&mut state, asked) {
             Ok(started) => started,
             // The zygote could not set this case up (the lane's key quota still held by the
             // keys of the case before, say): this case starts from the server.
             Err(_) if from_zygote && !state.broken => {
-                let asked = self.ask(&mut state, lane, key, prepare, false)?;
+                let asked = self.ask(&mut state, lane, key, prepare, false, given)?;
                 self.collect_one(&mut state, asked)?
             }
             Err(e) => return Err(e),
@@ -260,7 +287,7 @@ impl Server {
     /// Asks for a case for `key` in the lane other than `busy`, without waiting for it.
     pub fn prestart(&self, key: &CaseKey, busy: usize, prepare: Prepare<'_>) -> io::Result<()> {
         let mut state = self.lock()?;
-        let asked = self.ask(&mut state, 1 - busy, key, prepare, true)?;
+        let asked = self.ask(&mut state, 1 - busy, key, prepare, true, None)?;
         state.asked = Some(asked);
         Ok(())
     }
@@ -278,11 +305,19 @@ impl Server {
         })
     }
 
-    /// Lets a case taken with [`Server::take`] go: its program starts (its input should be
-    /// there). A zygote's case has waited for its input itself. The server's answer is read
-    /// with the next one: the program is on its way once the request is sent.
+    /// Lets a case taken with [`Server::take`] go: its program starts (its input must be
+    /// there: its input file filled). A zygote's case is told on its start pipe; for another,
+    /// the server's answer is read with the next one: the program is on its way once the
+    /// request is sent.
     pub fn go(&self, case: &Started) -> io::Result<()> {
         if case.zygote {
+            let Some(start) = &case.ends.start else {
+                return Err(protocol_error("a zygote's case without its start pipe"));
+            };
+            // A case that is gone already (killed at its memory limit, say) is the judge's to
+            // see: its pidfd says it ended.
+            // SAFETY: one byte from a static buffer to our own pipe.
+            unsafe { libc::write(start.as_raw_fd(), b"1".as_ptr().cast(), 1) };
             return Ok(());
         }
         let mut state = self.lock()?;

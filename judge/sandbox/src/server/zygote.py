@@ -9,7 +9,8 @@
 # of its own (killed with everything it started), new IPC and cgroup namespaces, a user
 # namespace and session keyring of its own, no capabilities, a Landlock domain of its own (it
 # can neither signal nor trace the zygote), the lane's fresh /tmp as working directory, and
-# its own CPU-time limit. None of the script runs before the case's input is there.
+# its own CPU-time limit. None of the script runs before the judge lets it go (on a start pipe
+# of its own), once the case's input is there.
 #
 # Where it cannot give a script what `python3 SCRIPT` would (see `unsuitable`), it says so
 # (`N`) instead of `R`, and the judge starts the interpreter per case.
@@ -30,7 +31,6 @@ import ctypes
 import gc
 import os
 import resource
-import select
 import struct
 import time
 import warnings
@@ -183,14 +183,14 @@ def serve():
                 child = 0
             control.send(struct.pack('<i', status))
             continue
-        if message[:1] != b'F' or len(fds) < 3:
+        if message[:1] != b'F' or len(fds) < 4:
             for fd in fds:
                 os.close(fd)
             control.send(b'Ea malformed request')
             continue
         # Signed: the judge's RLIM_INFINITY (all ones) reads as -1, which is setrlimit's.
         cpu = struct.unpack('<qq', message[1:17])
-        streams, groups = fds[:3], fds[3:]
+        streams, start, groups = fds[:3], fds[3], fds[4:]
         pipes = []
         try:
             # Children back in its own PID namespace, then a new one for this case's.
@@ -222,16 +222,23 @@ def serve():
                 for target, fd in enumerate(streams):
                     os.dup2(fd, target)
                     os.close(fd)
-                os.closerange(3, ready_w)
-                os.closerange(ready_w + 1, 1 << 16)
+                low, high = sorted((start, ready_w))
+                os.closerange(3, low)
+                os.closerange(low + 1, high)
+                os.closerange(high + 1, 1 << 16)
             except BaseException as e:
                 os.write(ready_w, f'E{e}'.encode())
                 os._exit(126)
             os.write(ready_w, b'R')
             os.close(ready_w)
-            # Its input, before anything of the script runs: time the script spent before it
-            # would be a head start that depends on how long the case before took.
-            select.select([0], [], [])
+            # Let go by the judge once its input is there, before anything of the script runs:
+            # time the script spent before it would be a head start that depends on how long
+            # the case before took. (Not its standard input: a file is readable at once, and an
+            # interactive pair's pipe stays empty while the script is to speak first.)
+            said = os.read(start, 1)
+            os.close(start)
+            if said != b'1':
+                os._exit(126)
             return
         os.close(go_r)
         os.close(ready_w)

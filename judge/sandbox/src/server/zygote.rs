@@ -10,7 +10,7 @@ use crate::spawn;
 
 use super::client::{failure, socket_pair};
 use super::protocol::{REFRESH, REFRESHED, START, receive_message, send_bytes};
-use super::{Asked, CaseKey, Prepare, Server, Started, State};
+use super::{Asked, CaseKey, Given, Prepare, Server, Started, State};
 
 /// The interpreter's zygote (Python), run with `python3 -c ZYGOTE SCRIPT`.
 pub const PYTHON_ZYGOTE: &str = include_str!("zygote.py");
@@ -29,6 +29,7 @@ impl Server {
         lane: usize,
         key: &CaseKey,
         prepare: Prepare<'_>,
+        given: Option<&Given>,
     ) -> io::Result<Asked> {
         if state.zygotes[lane].as_ref().is_none_or(|z| z.key != *key) {
             if state.zygotes[lane].take().is_some() {
@@ -46,7 +47,11 @@ impl Server {
         let Some(zygote) = &state.zygotes[lane] else {
             return Err(zygote_error("no zygote"));
         };
-        let (ours, theirs) = self.pipes(lane)?;
+        let (mut ends, theirs) = self.streams(lane, given)?;
+        // The case waits on this pipe before the script runs (its input is a file, readable at
+        // once, or an interactive pair's pipe, which may stay empty until the script writes).
+        let (start_r, start_w) = spawn::pipe()?;
+        ends.start = Some(start_w);
         let cpu = key
             .rlimits
             .iter()
@@ -55,22 +60,21 @@ impl Server {
         let mut message = vec![b'F'];
         message.extend(cpu.0.to_le_bytes());
         message.extend(cpu.1.to_le_bytes());
-        // Its streams, then the lane's groups' files: the zygote moves the case there.
+        // Its streams, its start pipe, then the lane's groups' files: the zygote moves the case
+        // there.
         let mut fds: Vec<RawFd> = theirs.iter().map(|fd| fd.as_raw_fd()).collect();
+        fds.push(start_r.as_raw_fd());
         fds.extend(&self.case_join[lane]);
         // SAFETY: a message of plain bytes and descriptors we own.
         let sent = unsafe { send_bytes(zygote.control.as_raw_fd(), &message, &fds) };
         if sent != message.len() as isize {
             return Err(zygote_error("the zygote is gone"));
         }
-        let [stdin, stdout, stderr] = ours;
         Ok(Asked {
             lane,
             key: key.clone(),
             zygote: true,
-            stdin,
-            stdout,
-            stderr,
+            ends,
         })
     }
 
@@ -209,9 +213,7 @@ impl Server {
                 key: asked.key,
                 zygote: true,
                 pidfd,
-                stdin: asked.stdin,
-                stdout: asked.stdout,
-                stderr: asked.stderr,
+                ends: asked.ends,
             }),
             (1.., b'E', _) => Err(zygote_error(&format!(
                 "the zygote could not fork: {}",

@@ -3,6 +3,7 @@
 //! [`Sandbox::with`], used by one run at a time.
 
 mod host;
+mod jury;
 mod run;
 mod served;
 
@@ -19,7 +20,7 @@ use crate::landlock;
 use crate::remove;
 use crate::rootfs;
 use crate::server;
-use crate::types::{BOX, Command, Missing, Options};
+use crate::types::{BOX, Command, JuryBox, Missing, Options};
 use crate::uids;
 
 use host::{reset_dir, scratch_root, write_box_files};
@@ -61,6 +62,8 @@ pub struct Sandbox {
     /// Without a private root: where `/box` is on the host (for a build, each slot's own).
     box_on_host: Option<PathBuf>,
     build: Option<rootfs::BuildBox>,
+    /// A jury box: per-run files and a feedback folder.
+    jury: Option<JuryBox>,
     processes: u64,
     /// `RLIMIT_NPROC` when there is no pids cgroup: per sandbox user as root; without root it
     /// counts all the real user's processes, so it is what the user already runs plus room
@@ -114,8 +117,15 @@ impl Sandbox {
         let slots = slots.max(1);
         // Runs (not builds) as root with a private root start from a fork server per slot,
         // which has two lanes, each with its own uid and groups.
+        if options.build.is_some() && options.jury.is_some() {
+            return Err(SandboxError::new(Stage::Slot, "a build box cannot be a jury box").into());
+        }
         isolation.fork_server = if options.build.is_some() {
             Err(Missing::Refused("a build runs once".to_string()))
+        } else if options.jury.is_some() {
+            Err(Missing::Refused(
+                "a jury box starts each run afresh".to_string(),
+            ))
         } else if !options.fork_server
             || std::env::var_os("BOARDJUDGE_FORK_SERVER").is_some_and(|v| v == "0")
         {
@@ -143,6 +153,7 @@ impl Sandbox {
             user,
             other_users: other.into_iter().collect(),
             build: options.build.clone(),
+            jury: options.jury.clone(),
         };
         let lane_uids = |k: usize| {
             (
@@ -167,8 +178,9 @@ impl Sandbox {
         } else {
             Some(scratch_root()?)
         };
-        let box_on_host = match (&root, &options.build) {
-            (Some(root), None) => {
+        // (A build's box, and a jury box's, is each slot's own: written for each run.)
+        let box_on_host = match (&root, &options.build, &options.jury) {
+            (Some(root), None, None) => {
                 let dir = root.join("box");
                 write_box_files(&dir, &command.files, &[], None, false)?;
                 Some(dir)
@@ -328,6 +340,7 @@ impl Sandbox {
             command,
             box_on_host,
             build: options.build.clone(),
+            jury: options.jury.clone(),
             processes: options.processes,
             process_limit,
             judge_pidfd,
@@ -349,10 +362,12 @@ impl Sandbox {
         if slot.namespaces.is_some() {
             return None;
         }
-        match &self.build {
+        match (&self.build, &self.jury) {
             // A build's box is its slot's scratch directory (`/box/src` is `<slot>/src`).
-            Some(_) => Some(slot.workdir.clone()),
-            None => self.box_on_host.clone(),
+            (Some(_), _) => Some(slot.workdir.clone()),
+            // A jury box's is a folder in it, written for each run.
+            (None, Some(_)) => Some(slot.workdir.join("box")),
+            (None, None) => self.box_on_host.clone(),
         }
     }
 

@@ -9,15 +9,17 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::cgroup;
-use crate::error::SandboxError;
+use crate::error::{SandboxError, Stage};
+use crate::input::InputFile;
 use crate::spawn;
-use crate::types::{Finished, Limits, SANDBOX_PATH, SANITIZER_OPTIONS};
+use crate::types::{Finished, Limits, Ran, RunIo, SANDBOX_PATH, SANITIZER_OPTIONS, Stdin, Stdout};
 
-use super::Sandbox;
 use super::host::{rebase, reset_dir, write_box_files};
+use super::{Sandbox, Slot};
 
 impl Sandbox {
-    /// Runs the command once in slot `slot` with `stdin` as its input.
+    /// Runs the command once in slot `slot` with `stdin` as its input (a file: see
+    /// [`Stdin::Bytes`]), its output captured.
     pub fn run(
         &self,
         slot: usize,
@@ -25,13 +27,89 @@ impl Sandbox {
         limits: &Limits,
         interrupted: &AtomicBool,
     ) -> io::Result<Finished> {
+        let io = RunIo {
+            stdin: Stdin::Bytes(stdin),
+            stdout: Stdout::Capture,
+            files: &[],
+            feedback: false,
+            limits,
+            stop: interrupted,
+        };
+        Ok(self.run_io(slot, io)?.finished)
+    }
+
+    /// Runs the command once in slot `slot` with the streams, per-run files and feedback folder
+    /// of `io` (files and feedback: a jury box's only, see [`crate::JuryBox`]). Nothing of the
+    /// run is left in the box for the next: its files and feedback folder are emptied before
+    /// and after it.
+    pub fn run_io(&self, slot: usize, io: RunIo<'_>) -> io::Result<Ran> {
+        self.run_paired(slot, io, None)
+    }
+
+    /// [`Sandbox::run_io`], as one side of an interactive pair when `pair` is given.
+    pub(crate) fn run_paired(
+        &self,
+        slot: usize,
+        io: RunIo<'_>,
+        pair: Option<&spawn::Paired<'_>>,
+    ) -> io::Result<Ran> {
+        let RunIo {
+            stdin,
+            stdout,
+            files,
+            feedback,
+            limits,
+            stop,
+        } = io;
         let slot = &self.slots[slot];
-        if let Some(server) = &slot.server {
-            return self.run_served(slot, server, stdin, limits, interrupted);
+        if self.jury.is_none() && (feedback || !files.is_empty()) {
+            return Err(SandboxError::new(
+                Stage::Slot,
+                "per-run files and a feedback folder need a jury box",
+            )
+            .into());
         }
+        if self.jury.is_some() {
+            self.prepare_jury_box(slot, files, feedback)?;
+        }
+        let finished = match &slot.server {
+            Some(server) => self.run_served(slot, server, stdin, stdout, limits, stop, pair),
+            None => self.run_fresh(slot, stdin, stdout, limits, stop, pair),
+        };
+        let ran = finished.and_then(|finished| {
+            let (feedback, feedback_skipped) = if feedback {
+                self.collect_feedback(slot)?
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            Ok(Ran {
+                finished,
+                feedback,
+                feedback_skipped,
+            })
+        });
+        if self.jury.is_some() {
+            // Its files and what it left go now (their memory with them), whatever happened.
+            let cleared = self.clear_jury_box(slot);
+            return ran.and_then(|ran| cleared.map(|()| ran));
+        }
+        ran
+    }
+
+    /// A run in fresh namespaces (no fork server).
+    fn run_fresh(
+        &self,
+        slot: &Slot,
+        stdin: Stdin<'_>,
+        stdout: Stdout,
+        limits: &Limits,
+        interrupted: &AtomicBool,
+        pair: Option<&spawn::Paired<'_>>,
+    ) -> io::Result<Finished> {
         let uid = slot.uid.as_ref().map(|l| l.uid);
         let outside = self.outside(slot);
-        if slot.namespaces.is_none() {
+        // (A jury box's scratch folder was written for this run already.)
+        if slot.namespaces.is_none() && self.jury.is_none() {
             reset_dir(&slot.workdir, uid)?;
             if let (Some(build), Some(dir)) = (&self.build, &outside) {
                 // A build's sources, fresh in its scratch directory.
@@ -126,32 +204,35 @@ impl Sandbox {
             mount_proc: false,
             judge_pidfd: self.judge_pidfd.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
         };
-        self.watched(slot.group.as_ref(), stdin, limits, interrupted, |watch| {
-            spawn::run(&plan, watch)
-        })
+        // Its input, written (and sealed) before it starts: not on its clock.
+        let stdin = match stdin {
+            Stdin::Bytes(bytes) => InputFile::with(bytes)?.reader()?,
+            Stdin::Fd(fd) => fd,
+        };
+        let stdout = match stdout {
+            Stdout::Capture => None,
+            Stdout::Fd(fd) => Some(fd),
+        };
+        self.watched_then(
+            slot.group.as_ref(),
+            limits,
+            interrupted,
+            None,
+            pair,
+            |watch| spawn::run(&plan, stdin, stdout, watch),
+        )
     }
 
-    /// Watches a run (`go`) under `limits`, with its group's gauges when it has one, and takes
-    /// its CPU time and memory from the group once it is over.
-    fn watched(
-        &self,
-        group: Option<&cgroup::SlotGroup>,
-        stdin: &[u8],
-        limits: &Limits,
-        interrupted: &AtomicBool,
-        go: impl FnOnce(&spawn::Watch<'_>) -> io::Result<Finished>,
-    ) -> io::Result<Finished> {
-        self.watched_then(group, stdin, limits, interrupted, None, go)
-    }
-
-    /// [`Sandbox::watched`], calling `after_input` once the run has its input.
+    /// Watches a run (`go`) under `limits`, with its group's gauges when it has one, calling
+    /// `after_input` once it is under way, as a side of `pair` if given; and takes its CPU
+    /// time and memory from the group once it is over.
     pub(super) fn watched_then(
         &self,
         group: Option<&cgroup::SlotGroup>,
-        stdin: &[u8],
         limits: &Limits,
         interrupted: &AtomicBool,
         after_input: Option<&(dyn Fn() + Sync)>,
+        pair: Option<&spawn::Paired<'_>>,
         go: impl FnOnce(&spawn::Watch<'_>) -> io::Result<Finished>,
     ) -> io::Result<Finished> {
         let cpu_usage = |group: &cgroup::SlotGroup| group.cpu_ns().ok().map(Duration::from_nanos);
@@ -164,7 +245,6 @@ impl Sandbox {
             .filter(|g| g.has_pressure())
             .map(|g| move || g.adopt());
         let watch = spawn::Watch {
-            stdin,
             wall: limits.wall,
             output_cap: limits.output_bytes,
             stderr_cap: if self.build.is_some() {
@@ -187,6 +267,7 @@ impl Sandbox {
             // A compiler's flood of messages is drained: only a build limit stops it.
             stop_at_output_cap: self.build.is_none(),
             after_input,
+            pair,
         };
         let mut finished = go(&watch)?;
         if let Some(group) = group {

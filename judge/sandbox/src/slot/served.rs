@@ -10,20 +10,25 @@ use crate::cgroup;
 use crate::error::{SandboxError, Stage};
 use crate::server;
 use crate::spawn;
-use crate::types::{Command, Finished, Limits};
+use crate::types::{Command, Finished, Limits, Stdin, Stdout};
 
 use super::{Sandbox, Slot};
 
 impl Sandbox {
     /// Runs a case from the slot's fork server: the one prestarted for these limits, or one
-    /// started now; then asks for the next case in the other lane while this one runs.
+    /// started now; then asks for the next case in the other lane while this one runs. A run
+    /// given a stream of the caller's (an interactive pair's) gets a case started for it, and
+    /// prestarts none.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn run_served(
         &self,
         slot: &Slot,
         server: &server::Server,
-        stdin: &[u8],
+        stdin: Stdin<'_>,
+        stdout: Stdout,
         limits: &Limits,
         interrupted: &AtomicBool,
+        pair: Option<&spawn::Paired<'_>>,
     ) -> io::Result<Finished> {
         let groups = [slot.group.as_ref(), slot.second_group.as_ref()];
         let memory_cap = limits.memory_cap();
@@ -38,39 +43,61 @@ impl Sandbox {
             sanitizer: limits.sanitizer,
         };
         let prepare = |lane: usize| groups[lane].map_or(Ok(()), |g| g.prepare(memory_cap, true));
-        let case = server.take(&key, &prepare)?;
+        let (bytes, given) = match (stdin, stdout) {
+            (Stdin::Bytes(bytes), Stdout::Capture) => (bytes, None),
+            (stdin, stdout) => {
+                let (bytes, stdin) = match stdin {
+                    Stdin::Bytes(bytes) => (bytes, None),
+                    Stdin::Fd(fd) => (&[][..], Some(fd)),
+                };
+                let stdout = match stdout {
+                    Stdout::Capture => None,
+                    Stdout::Fd(fd) => Some(fd),
+                };
+                (bytes, Some(server::Given { stdin, stdout }))
+            }
+        };
+        let case_streams_are_ours = given.is_none();
+        let mut case = server.take(&key, &prepare, given.as_ref())?;
+        // The judge's copies of what it gave go now: the other side of a pipe sees its end
+        // when this case's does.
+        drop(given);
         let lane = case.lane;
-        // The next case is asked for once this one has its input (the judge's part of it then
+        // Its input, before the program starts (not on its clock).
+        if let Some(input) = case.ends.input.take()
+            && let Err(e) = input.fill(bytes)
+        {
+            let _ = server.finish(lane);
+            return Err(e);
+        }
+        // The next case is asked for once this one is under way (the judge's part of it then
         // overlaps this run). A waiting case may hold its memory limit: prestart only when two
-        // cases of every slot at their limit fit in what the machine had free.
+        // cases of every slot at their limit fit in what the machine had free. A run with
+        // streams of its own has none prestarted: the next one's are not known yet.
         let prestart = || {
-            if memory_cap.saturating_mul(2 * self.slots.len() as u64) <= self.memory_available {
+            if case_streams_are_ours
+                && memory_cap.saturating_mul(2 * self.slots.len() as u64) <= self.memory_available
+            {
                 // A prestart that fails is no error of this run (the next one starts its own).
                 let _ = server.prestart(&key, lane, &prepare);
             }
         };
         self.watched_then(
             groups[lane],
-            stdin,
             limits,
             interrupted,
             Some(&prestart),
+            pair,
             move |watch| {
                 // The wall clock starts when the program does: it was stopped at its `exec` (or, in
-                // a zygote, waits for its input).
+                // a zygote, waits to be let go).
                 let started = std::time::Instant::now();
                 if let Err(e) = server.go(&case) {
                     let _ = server.finish(lane);
                     return Err(e);
                 }
-                let server::Started {
-                    pidfd,
-                    stdin,
-                    stdout,
-                    stderr,
-                    ..
-                } = case;
-                let result = spawn::supervise(&pidfd, 0, stdin, stdout, stderr, watch, started);
+                let server::Started { pidfd, ends, .. } = case;
+                let result = spawn::supervise(&pidfd, 0, ends.stdout, ends.stderr, watch, started);
                 // Whatever happened, nothing of the case may survive it.
                 let status = server.finish(lane)?;
                 let mut finished = result?;

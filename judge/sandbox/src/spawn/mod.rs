@@ -37,8 +37,8 @@ use crate::types::Finished;
 use child::{ChildArgs, child_main};
 pub(crate) use child::{become_submission, unlock_uid_change};
 pub use probe::{unprivileged_user_namespaces_work, user_namespaces_work};
-pub use supervise::Watch;
 use supervise::kill_all;
+pub use supervise::{ABORT, Paired, Watch};
 pub(crate) use supervise::{decode, supervise};
 
 /// Everything the child needs, prepared before the fork.
@@ -149,10 +149,21 @@ unsafe fn spawn_submission(
     unsafe { clone::clone(Memory::Shared, namespace, stack, child_main, &mut args) }
 }
 
-/// Runs `plan` to the end under `watch`.
-pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
-    let (in_r, in_w) = pipe()?;
-    let (out_r, out_w) = pipe()?;
+/// Runs `plan` to the end under `watch`, with `stdin` as its standard input and `stdout` (if
+/// given; else a pipe the judge reads) as its standard output.
+pub fn run(
+    plan: &Plan,
+    stdin: OwnedFd,
+    stdout: Option<OwnedFd>,
+    watch: &Watch<'_>,
+) -> io::Result<Finished> {
+    let (out_r, out_w) = match stdout {
+        Some(given) => (None, given),
+        None => {
+            let (r, w) = pipe()?;
+            (Some(r), w)
+        }
+    };
     let (err_r, err_w) = pipe()?;
     let (error_r, error_w) = pipe()?;
     let argv: Vec<*const libc::c_char> = plan
@@ -167,11 +178,13 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
         .map(|a| a.as_ptr())
         .chain([std::ptr::null()])
         .collect();
-    let stdio = [in_r.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
+    let stdio = [stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
     if let Some(uid) = plan.uid {
-        // The pipes belong to the run's user, as a shell's pipes belong to its user: opening
-        // `/dev/stdin` (`/proc/self/fd/0`) reopens the pipe, which checks its owner.
-        for fd in stdio {
+        // The output pipes belong to the run's user, as a shell's pipes belong to its user:
+        // opening `/dev/stdout` (`/proc/self/fd/1`) reopens the pipe, which checks its owner.
+        // (Its input is a file readable by all, or a descriptor the caller made.)
+        let own = [out_r.is_some().then_some(stdio[1]), Some(stdio[2])];
+        for fd in own.into_iter().flatten() {
             // SAFETY: changing the owner of a pipe we just made.
             if unsafe { libc::fchown(fd, uid, uid) } != 0 {
                 return Err(io::Error::last_os_error());
@@ -184,7 +197,7 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
     // SAFETY: the child runs only raw system calls on data prepared above, then execs or exits.
     let pid =
         unsafe { spawn_submission(plan, &argv, &envp, stdio, error_w.as_raw_fd(), &mut stack)? };
-    drop((in_r, out_w, err_w, error_w));
+    drop((stdin, out_w, err_w, error_w));
     // SAFETY: pidfd_open on our own child; it becomes readable when the child exits.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
     let result = if pidfd < 0 {
@@ -192,7 +205,7 @@ pub fn run(plan: &Plan, watch: &Watch<'_>) -> io::Result<Finished> {
     } else {
         // SAFETY: just created.
         let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) };
-        supervise(&pidfd, pid, in_w, out_r, err_r, watch, started)
+        supervise(&pidfd, pid, out_r, err_r, watch, started)
     };
     // Whatever happened, nothing of this run may survive it.
     kill_all(pid, plan.pid_namespace);

@@ -1,15 +1,17 @@
-//! The judge's side of a run once it started: its input written, its output collected, its
-//! clocks (wall, CPU, time waiting for a CPU) watched, and it killed and decoded.
+//! The judge's side of a run once it started: its output collected, its clocks (wall, CPU,
+//! time waiting for a CPU) watched, the other side of an interactive pair heeded, and it killed
+//! and decoded. (Its input is a file the judge wrote before it started, or a descriptor the
+//! caller gave: nothing to feed here.)
 
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::types::{Exit, Finished};
 
 /// Limits the parent enforces while the child runs.
 pub struct Watch<'a> {
-    pub stdin: &'a [u8],
     pub wall: Duration,
     pub output_cap: usize,
     pub stderr_cap: usize,
@@ -30,10 +32,28 @@ pub struct Watch<'a> {
     pub tasks: Option<&'a (dyn Fn() -> Vec<libc::pid_t> + Sync)>,
     /// Stop the run when standard output passes `output_cap` (else the rest is drained).
     pub stop_at_output_cap: bool,
-    /// Called once the run has its input (the first of it written, or none to write): what the
+    /// Called once the run is under way (its input was there before it started): what the
     /// judge does then (start the next case of a fork server) overlaps the run.
     pub after_input: Option<&'a (dyn Fn() + Sync)>,
+    /// One side of an interactive pair: the other side's end heeded.
+    pub pair: Option<&'a Paired<'a>>,
 }
+
+/// One side of an interactive pair, as its watch sees it (see [`crate::interact`]).
+pub struct Paired<'a> {
+    /// An eventfd that becomes readable once the other side is over: this run then ends within
+    /// `grace` (at once if what it reads is [`ABORT`] or more: the other side failed).
+    pub other_over: RawFd,
+    pub grace: Duration,
+    /// Called once, when this run is over: its top process exited, or the watch ends it.
+    pub over: &'a (dyn Fn() + Sync),
+    /// Set when this run was killed at the end of its grace.
+    pub cut_off: &'a AtomicBool,
+}
+
+/// What a side writes to the other's `other_over` when it failed (could not start, say): the
+/// other is killed at once rather than after its grace.
+pub const ABORT: u64 = 1 << 32;
 
 /// How often the run's tasks' waiting times are sampled.
 const SAMPLE_WAITS: Duration = Duration::from_millis(50);
@@ -92,31 +112,32 @@ pub(super) fn kill_all(pid: libc::pid_t, namespace: bool) {
     }
 }
 
-/// Feeds standard input, collects standard output and error, and watches the clock, the
-/// output cap and the interrupt flag until the submission has exited and its pipes are closed.
-/// `pidfd` becomes readable when the submission's top process exits; `pid` (in this process's
-/// PID namespace, 0 if unknown) is whose waits are sampled when `watch` has no task list.
+/// Collects standard output (when `stdout` is the judge's end of it) and error, and watches
+/// the clock, the output cap, the interrupt flag and the other side of a pair, until the
+/// submission has exited and its pipes are closed. `pidfd` becomes readable when the
+/// submission's top process exits; `pid` (in this process's PID namespace, 0 if unknown) is
+/// whose waits are sampled when `watch` has no task list.
 pub(crate) fn supervise(
     pidfd: &OwnedFd,
     pid: libc::pid_t,
-    stdin: OwnedFd,
-    stdout: OwnedFd,
+    stdout: Option<OwnedFd>,
     stderr: OwnedFd,
     watch: &Watch<'_>,
     started: Instant,
 ) -> io::Result<Finished> {
     use std::sync::atomic::Ordering;
-    for fd in [&stdin, &stdout, &stderr] {
+    for fd in stdout.iter().chain([&stderr]) {
         // SAFETY: setting O_NONBLOCK on the judge's ends of the pipes.
         unsafe {
             let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
             libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
         }
     }
-    let mut stdin = (!watch.stdin.is_empty()).then_some(stdin);
-    let mut written = 0usize;
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let (mut out_open, mut err_open, mut exited) = (true, true, false);
+    let (mut out_open, mut err_open, mut exited) = (stdout.is_some(), true, false);
+    // When the other side of a pair is over: the end of this run's grace.
+    let mut cut_off_at: Option<Instant> = None;
+    let mut over = watch.pair.map(|p| p.over);
     let mut finished = Finished {
         exit: Exit::Code(0),
         cpu: Duration::ZERO,
@@ -132,7 +153,10 @@ pub(crate) fn supervise(
     };
     // When to look at the CPU time next (nothing of the run has run before its input).
     let mut cpu_look_at = started + Duration::from_millis(2);
-    let mut after_input = watch.after_input;
+    // Its input was there before it started.
+    if let Some(hook) = watch.after_input {
+        hook();
+    }
     // Asked once: it reads the cgroup's CPU quota files, every time.
     static CORES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
     let cores =
@@ -180,6 +204,13 @@ pub(crate) fn supervise(
         if grace.is_some_and(|g| now >= g) {
             break;
         }
+        if !exited
+            && let (Some(at), Some(pair)) = (cut_off_at, watch.pair)
+            && now >= at
+        {
+            pair.cut_off.store(true, Ordering::Relaxed);
+            break;
+        }
         if watch.interrupted.load(Ordering::Relaxed) {
             finished.interrupted = true;
             break;
@@ -189,14 +220,14 @@ pub(crate) fn supervise(
             events: 0,
             revents: 0,
         }; 4];
-        if let Some(fd) = &stdin {
+        if let (Some(pair), None, false) = (watch.pair, cut_off_at, exited) {
             fds[0] = libc::pollfd {
-                fd: fd.as_raw_fd(),
-                events: libc::POLLOUT,
+                fd: pair.other_over,
+                events: libc::POLLIN,
                 revents: 0,
             };
         }
-        if out_open {
+        if let (true, Some(stdout)) = (out_open, &stdout) {
             fds[1] = libc::pollfd {
                 fd: stdout.as_raw_fd(),
                 events: libc::POLLIN,
@@ -238,29 +269,26 @@ pub(crate) fn supervise(
         if !exited {
             next_look = next_look.min(sample_at);
         }
-        let until = grace.unwrap_or(deadline).min(next_look);
+        let mut until = grace.unwrap_or(deadline).min(next_look);
+        if let (Some(at), false) = (cut_off_at, exited) {
+            until = until.min(at);
+        }
         let timeout = until
             .saturating_duration_since(now)
             .as_millis()
             .clamp(1, 100) as i32;
         // SAFETY: a valid array of pollfd (negative fds are ignored by poll).
         unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
-        if fds[0].revents != 0 {
-            let rest = &watch.stdin[written..];
-            // SAFETY: writing from a live slice.
-            let n = unsafe { libc::write(fds[0].fd, rest.as_ptr().cast(), rest.len()) };
-            if n > 0 {
-                written += n as usize;
-            }
-            // Done, or the submission closed its input: either way stop writing.
-            if written == watch.stdin.len()
-                || n < 0 && io::Error::last_os_error().kind() != io::ErrorKind::WouldBlock
-            {
-                stdin = None;
-            }
-        }
-        if let Some(hook) = after_input.take_if(|_| written > 0 || stdin.is_none()) {
-            hook();
+        if let (true, Some(pair)) = (fds[0].revents != 0, watch.pair) {
+            let mut value = 0u64;
+            // SAFETY: reading an eventfd's counter into a local integer.
+            unsafe { libc::read(pair.other_over, (&mut value as *mut u64).cast(), 8) };
+            let grace = if value >= ABORT {
+                Duration::ZERO
+            } else {
+                pair.grace
+            };
+            cut_off_at = Some(Instant::now() + grace);
         }
         for (k, open) in [(1, &mut out_open), (2, &mut err_open)] {
             if fds[k].revents == 0 {
@@ -290,10 +318,17 @@ pub(crate) fn supervise(
         if fds[3].revents != 0 {
             exited = true;
             grace = Some(Instant::now() + Duration::from_secs(2));
+            if let Some(over) = over.take() {
+                over();
+            }
         }
         if finished.output_exceeded && watch.stop_at_output_cap {
             break;
         }
+    }
+    // Ended by the watch (it is killed as this returns), if it did not exit.
+    if let Some(over) = over.take() {
+        over();
     }
     finished.wall = started.elapsed();
     finished.stdout = out;
