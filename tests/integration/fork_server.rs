@@ -596,6 +596,80 @@ fn a_prestarted_case_gets_no_head_start() {
     }
 }
 
+/// 33.3: a program's standard input is the test file, as on real judges: a regular file of the
+/// input's size at offset 0, which it may map (`mmap` of descriptor 0 at the size `fstat`
+/// gives), seek in (`lseek`, `pread`) and read whole in one call of that size (Python's
+/// `os.read(0, os.fstat(0).st_size)`); and which it cannot change (written through descriptor
+/// 0, `/proc/self/fd/0` or `/dev/stdin`, truncated, mapped shared and writable, its mode or
+/// seals changed). Every way a case starts, prestarted cases among them (three tests each).
+/// Control: each prints its answer with the board in a file, and a wrong one from a pipe (the
+/// judge before this issue gave WA to all four: its input was a pipe, which one of them could
+/// even reopen for writing and fill itself).
+#[test]
+fn standard_input_is_the_test_file_every_way() {
+    let ways: &[(&str, &str, &str)] = if as_root() { &WAYS } else { &WAYS[..1] };
+    let dir = scratch("fork-server-stdin-file");
+    let tests = tests(&dir, 3);
+    // A copy for the controls: outside the judge, one of them does write into its input.
+    let board = dir.join("control.in");
+    let hostile = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/hostile");
+    for file in [
+        "stdin_mmap.c",
+        "stdin_seek.c",
+        "stdin_size.py",
+        "stdin_write.c",
+    ] {
+        std::fs::copy(hostile.join(file), dir.join(file)).unwrap();
+        std::fs::write(&board, SAMPLE_2).unwrap();
+        // Control: right from a file, wrong from a pipe.
+        let program = if let Some(stem) = file.strip_suffix(".c") {
+            let binary = dir.join(stem);
+            let built = std::process::Command::new("gcc")
+                .arg("-O2")
+                .arg("-o")
+                .arg(&binary)
+                .arg(dir.join(file))
+                .status()
+                .unwrap();
+            assert!(built.success(), "{file}");
+            vec![binary.display().to_string()]
+        } else {
+            vec!["python3".to_string(), dir.join(file).display().to_string()]
+        };
+        let from_file = std::process::Command::new(&program[0])
+            .args(&program[1..])
+            .stdin(std::fs::File::open(&board).unwrap())
+            .output()
+            .unwrap();
+        let from_pipe = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("cat '{}' | \"$@\"", board.display()))
+            .arg("sh")
+            .args(&program)
+            .output()
+            .unwrap();
+        if file != "stdin_write.c" {
+            assert_eq!(
+                text(&from_file.stdout),
+                "0\n",
+                "control: {file} from a file"
+            );
+        }
+        assert_ne!(
+            text(&from_pipe.stdout),
+            "0\n",
+            "control: {file} from a pipe"
+        );
+        for way in ways {
+            let (out, rows) = rows(&dir, &tests, file, *way, "2");
+            assert_eq!(rows.len(), 3, "{file}, {}: {}", way.0, text(&out.stderr));
+            for row in &rows {
+                assert_eq!(row.verdict, "AC", "{file}, {}: {row:?}", way.0);
+            }
+        }
+    }
+}
+
 /// A case that fills its uid's key quota (the kernel collects the keys a moment after the case
 /// ends) does not fail the case after it in its lane (found by a review: the zygote's next case
 /// could not make its session keyring, and was RE).

@@ -14,6 +14,7 @@ mod fork_server;
 mod generation;
 mod hardening;
 mod hostile_inputs;
+mod jury_box;
 mod kubernetes;
 mod layering;
 mod overnight;
