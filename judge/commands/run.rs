@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
+use judge_core::progress::{count, thousands};
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::report::Row;
 use judge_core::runner::tests::discover;
@@ -34,7 +35,7 @@ pub struct Args {
     pub sandbox: SandboxArgs,
     /// Write a report; the format follows the name: .csv or .json (one row per test), .xml
     /// (JUnit, for CI), .html (one self-contained page with the failing boards drawn); any
-    /// other name: CSV.
+    /// other extension is refused before anything runs.
     #[arg(long)]
     pub report: Option<PathBuf>,
     /// First recompute every answer file with the reference solver; a difference stops the
@@ -136,6 +137,17 @@ impl Streamer<'_> {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
+    // Every path is checked before anything is built or run.
+    crate::paths::existing(&args.tests)?;
+    if let Some(path) = &args.report {
+        crate::paths::report(path)?;
+    }
+    if let Some(folder) = &args.submissions {
+        crate::paths::existing(folder)?;
+    }
+    if let Some(save) = &args.save {
+        crate::paths::output_folder("--save", save)?;
+    }
     if let Some(folder) = &args.submissions {
         return many(args, folder, out, interrupt);
     }
@@ -160,10 +172,10 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             write_report(args, &tests, &rows, &isolation)?;
             outln!(
                 out,
-                "{}: 0 of {} tests run: CE {}",
+                "{}: 0 of {} run: CE {}",
                 args.problem.id(),
-                tests.len(),
-                tests.len()
+                count(tests.len(), "test"),
+                thousands(tests.len() as u64)
             );
             return Ok(Outcome::Finding);
         }
@@ -213,8 +225,8 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     if failing > printed {
         outln!(
             out,
-            "… and {} more non-AC tests{}",
-            failing - printed,
+            "… and {} more non-AC{}",
+            count(failing - printed, "test"),
             if args.report.is_some() {
                 " (see the report)"
             } else {
@@ -229,31 +241,37 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         *counts.entry(row.verdict).or_default() += 1;
     }
     let failing = rows.iter().filter(|r| r.verdict != Verdict::AC).count();
-    let summary: Vec<String> = counts.iter().map(|(v, n)| format!("{v} {n}")).collect();
+    let summary: Vec<String> = counts
+        .iter()
+        .map(|(v, n)| format!("{v} {}", thousands(*n as u64)))
+        .collect();
     let max_cpu = rows.iter().map(|r| r.cpu_ms).max().unwrap_or(0);
     let max_mem = rows.iter().map(|r| r.peak_kb).max().unwrap_or(0);
     let not_run = tests.len() - rows.len();
     let why_not_run = if cancel.is_cancelled() {
-        format!("; interrupted: {not_run} not run")
+        format!("; interrupted: {} not run", thousands(not_run as u64))
     } else if not_run > 0 {
-        format!("; stopped at the first failure: {not_run} not run")
+        format!(
+            "; stopped at the first failure: {} not run",
+            thousands(not_run as u64)
+        )
     } else {
         String::new()
     };
     if rows.is_empty() {
         outln!(
             out,
-            "{}: 0 of {} tests run{why_not_run}",
+            "{}: 0 of {} run{why_not_run}",
             args.problem.id(),
-            tests.len()
+            count(tests.len(), "test")
         );
     } else {
         outln!(
             out,
-            "{}: {} of {} tests run: {} (max {} ms CPU, {} KiB){why_not_run}",
+            "{}: {} of {} run: {} (max {} ms CPU, {} KiB){why_not_run}",
             args.problem.id(),
-            rows.len(),
-            tests.len(),
+            thousands(rows.len() as u64),
+            count(tests.len(), "test"),
             summary.join(", "),
             max_cpu,
             max_mem
@@ -266,9 +284,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     }
     if cancel.is_cancelled() {
         return Err(JudgeError::Interrupted(format!(
-            "{} of {} tests finished (written to the report if one was asked for)",
-            rows.len(),
-            tests.len()
+            "{} of {} finished (written to the report if one was asked for)",
+            thousands(rows.len() as u64),
+            count(tests.len(), "test")
         )));
     }
     Ok(if failing == 0 && rows.len() == tests.len() {
@@ -382,9 +400,9 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
     }
     if batch.interrupted {
         return Err(JudgeError::Interrupted(format!(
-            "{} of {} submissions judged",
-            batch.judged.len(),
-            mine.len()
+            "{} of {} judged",
+            thousands(batch.judged.len() as u64),
+            count(mine.len(), "submission")
         )));
     }
     Ok(if report.passed() {

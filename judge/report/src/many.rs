@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use judge_core::error::JudgeError;
 use judge_core::many::Judged;
+use judge_core::progress::{count, thousands};
 use judge_core::verdict::Verdict;
 
 use crate::ShownRow;
@@ -90,11 +91,11 @@ pub fn table(report: &ManyReport) -> String {
         .count();
     let _ = writeln!(
         out,
-        "{}: {} of {} submissions judged on {} tests: {passed} all AC, {} failing",
+        "{}: {} of {} judged on {}: {passed} all AC, {} failing",
         escape::line(report.problem),
-        report.judged.len(),
-        report.judged.len() + report.not_run.len(),
-        report.tests,
+        thousands(report.judged.len() as u64),
+        count(report.judged.len() + report.not_run.len(), "submission"),
+        count(report.tests, "test"),
         report.judged.len() - passed
     );
     out

@@ -25,7 +25,9 @@ pub(crate) fn has_five<A: BoardAccess>(board: &Input, stone: Stone) -> bool {
             // are ruled out by one read. (Reads have no side effects: same answer, any order,
             // for every access model.) This scan is most of `judge stress gomoku-checker`.
             A::scans((r, c), (dr, dc), 5, SIZE as i32)
-                && (0..5).rev().all(|k| board.holds::<A>(r + k * dr, c + k * dc, stone))
+                && (0..5)
+                    .rev()
+                    .all(|k| board.holds::<A>(r + k * dr, c + k * dc, stone))
         })
     })
 }
