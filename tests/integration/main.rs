@@ -2,6 +2,7 @@
 
 mod util;
 
+mod arguments;
 mod build_box;
 mod cli_basics;
 mod contestants;
