@@ -104,9 +104,18 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
                 count(m.shards, "shard"),
                 escape::line(&args.dir.display().to_string())
             );
-            // Read from the shards' files: escaped like every string of them.
+            // What isolated the runs on the shards' machines: one short line each, as a run
+            // says it, unless -v asks for the full description. Read from the shards' files:
+            // escaped like every string of them.
             for line in &m.isolation {
-                eprintln!("sandbox: {}", escape::line(line));
+                if crate::args::verbose() {
+                    eprintln!("sandbox: {}", escape::line(line));
+                } else {
+                    eprintln!(
+                        "sandbox: {} (-v for details)",
+                        escape::line(&crate::args::short_isolation(line))
+                    );
+                }
             }
             if let Some(path) = &args.report {
                 many::write(path, &report)?;

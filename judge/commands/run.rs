@@ -82,6 +82,24 @@ fn failure_line(row: &Row) -> String {
 /// How many failures are printed; the rest are counted (all are in a report).
 const PRINTED_FAILURES: usize = 20;
 
+/// How many lines of a compiler's message `--submissions` prints on standard error for each
+/// CE (the whole message is in the reports): enough for the first errors, not a screenful
+/// per submission.
+const CE_LINES: usize = 12;
+
+/// The first `lines` lines of `text`, and how many more there were.
+fn capped_lines(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    if all.len() <= lines {
+        return text.trim_end().to_string();
+    }
+    format!(
+        "{}\n… {} more (in the report's compile error)",
+        all[..lines].join("\n"),
+        count(all.len() - lines, "line")
+    )
+}
+
 /// Prints non-AC rows as they finish, in test order (so the output does not depend on which
 /// parallel slot finished first): a row is printed once every earlier test is done. A TLE
 /// that will be re-run alone is held back and printed with its final verdict.
@@ -329,7 +347,7 @@ fn write_report(args: &Args, tests: &[Loaded], rows: &[Row], isolation: &str) ->
 /// by [`judge_core::many`], one table, the reports, and with --save the shard's result.
 fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     use judge_core::many::{self, Campaign, Record};
-    use judge_report::many::{ManyReport, table, write};
+    use judge_report::many::{ManyReport, Table, write};
     let shard = match &args.shard {
         None => Shard::WHOLE,
         Some(arg) => {
@@ -350,7 +368,48 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
     let builder = args.sandbox.builder(hidden, interrupt);
     let bar = Bar::new("submissions", Some(mine.len() as u64));
     let session = args.sandbox.session(hidden, &bar, interrupt);
-    let batch = many::judge(args.problem, &tests, &mine, &builder, &session);
+    // The table's columns are known before any submission is judged: each row is printed as
+    // soon as its submission is judged (submissions are judged in order, so the rows are in
+    // the table's order whatever the timing), the header with the first.
+    let layout = Table::for_names(mine.iter().map(|e| e.name.as_str()));
+    let mut header_printed = false;
+    let batch = {
+        let out = &mut *out;
+        let bar = &bar;
+        let header_printed = &mut header_printed;
+        let mut print_row = |judged: &many::Judged| -> Result<()> {
+            let mut lines = String::new();
+            if !std::mem::replace(header_printed, true) {
+                lines.push_str(&layout.header());
+            }
+            lines.push_str(&layout.row(judged));
+            bar.suspend(|| out.write_all(lines.as_bytes()))
+                .map_err(JudgeError::Output)?;
+            if let Some(detail) = &judged.compile_error {
+                // The compiler's message, as a single run prints it, on standard error (the
+                // table on standard output stays a table); capped, as in a single run.
+                bar.suspend(|| {
+                    eprintln!(
+                        "{}",
+                        escape::terminal(&format!(
+                            "CE   {}: the build failed {}",
+                            judged.name,
+                            capped_lines(detail, CE_LINES)
+                        ))
+                    )
+                });
+            }
+            Ok(())
+        };
+        many::judge(
+            args.problem,
+            &tests,
+            &mine,
+            &builder,
+            &session,
+            &mut print_row,
+        )
+    };
     bar.finish();
     let batch = batch?;
     let not_run: Vec<String> = mine[batch.judged.len()..]
@@ -374,8 +433,16 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
         judged: &batch.judged,
         not_run: &not_run,
     };
-    out!(out, "{}", table(&report));
-    eprintln!("sandbox: {}", isolation[0]);
+    if !header_printed {
+        out!(out, "{}", layout.header());
+    }
+    out!(out, "{}", layout.end(&report));
+    match &batch.isolation_summary {
+        Some(summary) if !crate::args::verbose() => {
+            eprintln!("sandbox: {summary} (-v for details)");
+        }
+        _ => eprintln!("sandbox: {}", isolation[0]),
+    }
     if let Some(path) = &args.report {
         write(path, &report)?;
     }
