@@ -28,3 +28,4 @@ mod shards;
 mod slurm;
 mod strength;
 mod stress;
+mod submissions_as_they_come;
