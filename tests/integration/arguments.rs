@@ -33,6 +33,9 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     path
 }
 
+/// The words of a command given its report path.
+type Command<'a> = dyn Fn(&Path) -> Vec<String> + 'a;
+
 fn strs(args: &[&Path]) -> Vec<String> {
     args.iter().map(|p| p.display().to_string()).collect()
 }
@@ -100,7 +103,7 @@ fn a_report_with_another_extension_a_folder_or_no_folder_is_refused_before_anyth
         args.extend(strs(&[&shards, Path::new("--report"), report]));
         args
     };
-    let commands: [&dyn Fn(&Path) -> Vec<String>; 4] = [&run, &many, &strength, &merge];
+    let commands: [&Command<'_>; 4] = [&run, &many, &strength, &merge];
     for command in commands {
         for name in ["r.txt", "report", "r.pdf", "r.csv.bak"] {
             let report = dir.join(name);
