@@ -17,17 +17,17 @@ use crate::board::{LINES, Stone};
 /// Does `stone` have five or more in a row anywhere? (Five consecutive cells of `stone`
 /// starting at one of its stones.)
 pub(crate) fn has_five<A: BoardAccess>(board: &Input, stone: Stone) -> bool {
+    // The stones in the order [`Board::stones`] gives them (row-major), by a plain loop
+    // without its chain of iterator closures (that chain was a third of the scan's time).
+    // Bounded by the row's count of stones, so no mutant of the loop runs forever.
     let rows = board.rows(stone);
     (0..SIZE).any(|r| {
         let mut bits = rows[r];
-        std::iter::from_fn(|| {
-            (bits != 0).then(|| {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                c
-            })
+        (0..bits.count_ones()).any(|_| {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            five_from::<A>(board, stone, r, c)
         })
-        .any(|c| five_from::<A>(board, stone, r, c))
     })
 }
 
