@@ -247,3 +247,76 @@ pub fn count(text: &str) -> Result<u64, BadValue> {
         _ => Err(BadValue::NotACount(text.to_string())),
     }
 }
+
+/// The short form of a sandbox description recorded on another machine (`judge merge` has
+/// only the shards' `sandbox.describe()` text, not the sandbox): each `what: yes (…)` becomes
+/// `what`, `what: no (…)` goes to the missing list, `what: v1 (…)` becomes `what v1`. The
+/// parentheses (the reasons) are what `-v` adds.
+pub fn short_isolation(full: &str) -> String {
+    // The parts are separated by ", " outside parentheses (a reason may hold commas).
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, ch) in full.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 && full[i..].starts_with(", ") => {
+                parts.push(&full[start..i]);
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&full[start..]);
+    let (mut have, mut missing) = (Vec::new(), Vec::new());
+    for part in parts {
+        let Some((what, value)) = part.split_once(": ") else {
+            have.push(part.trim().to_string());
+            continue;
+        };
+        let value = value.split(" (").next().unwrap_or(value).trim();
+        match value {
+            "yes" => have.push(what.to_string()),
+            "no" | "unavailable" => missing.push(what.to_string()),
+            other => have.push(format!("{what} {other}")),
+        }
+    }
+    let missing = missing
+        .iter()
+        .map(|what| format!("no {what}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match (have.is_empty(), missing.is_empty()) {
+        (_, true) => have.join(", "),
+        (true, false) => missing,
+        (false, false) => format!("{}; {missing}", have.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_isolation;
+
+    #[test]
+    fn a_recorded_sandbox_description_reads_as_one_short_line() {
+        let full = "PID namespace: yes, IPC/mount/network namespaces: yes, private root: yes \
+                    (/usr, /etc, /dev, the submission's files copied), cgroups: v1 (memory, \
+                    cpuacct, pids), fork server: yes (one per slot, the next case started \
+                    ahead), unprivileged uid: yes (leased, in a user namespace of the run's \
+                    own), Landlock: ABI 7";
+        assert_eq!(
+            short_isolation(full),
+            "PID namespace, IPC/mount/network namespaces, private root, cgroups v1, fork \
+             server, unprivileged uid, Landlock ABI 7"
+        );
+        let poor = "PID namespace: no (not root, no user namespaces), private root: no \
+                    (needs root), cgroups: no (not mounted; peak memory from ru_maxrss, CPU \
+                    of reaped processes, rlimits), fork server: no (off), unprivileged uid: \
+                    no (not root), Landlock: unavailable";
+        assert_eq!(
+            short_isolation(poor),
+            "no PID namespace, no private root, no cgroups, no fork server, no \
+             unprivileged uid, no Landlock"
+        );
+    }
+}

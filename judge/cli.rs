@@ -78,3 +78,28 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> judge_core::Result<judge_core::Out
         Command::Verify(args) => commands::verify::run(args, out, &interrupt()),
     }
 }
+
+/// A parse error, with a hint where the likely mistake is known: a submission typed without
+/// the `--` before it (`judge run omok --tests t python3 sol.py`) is an "unexpected argument"
+/// to clap, which cannot know that the word was meant as the command.
+pub fn with_hint(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let takes_submission = words
+        .iter()
+        .find(|w| !w.starts_with('-'))
+        .is_some_and(|command| ["run", "stress"].contains(&command.as_str()));
+    if error.kind() == ErrorKind::UnknownArgument
+        && takes_submission
+        && !words.iter().any(|w| w == "--")
+        && let Some(ContextValue::String(word)) = error.get(ContextKind::InvalidArg)
+        && !word.starts_with('-')
+    {
+        let tip = format!("the submission goes after `--`, e.g. `-- {word} …` at the end");
+        error.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![tip.into()]),
+        );
+    }
+    error
+}

@@ -10,6 +10,7 @@ mod args;
 mod bar;
 mod cli;
 mod commands;
+mod paths;
 mod signals;
 
 use std::io::Write;
@@ -37,7 +38,7 @@ fn main() {
         std::process::exit(code);
     }
     // clap exits with 2 on a usage error and 0 for --help, as the exit-code contract says.
-    let cli = cli::Cli::parse();
+    let cli = cli::Cli::try_parse().unwrap_or_else(|error| cli::with_hint(error).exit());
     // Not locked for the whole command: a line is written whole all the same (standard output
     // is line-buffered), and nothing else may wait on the lock.
     let mut out = std::io::stdout();

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use judge_core::progress::{plural, thousands};
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::{Outcome, Result};
 
@@ -28,6 +29,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
+    crate::paths::output_folder("--out", &args.out)?;
     let written = args.problem.generate(
         args.seed,
         args.count,
@@ -36,8 +38,16 @@ pub fn run(args: &Args) -> Result<Outcome> {
         args.family.as_deref(),
     )?;
     eprintln!(
-        "wrote {written} {} inputs to {}",
-        if args.invalid { "invalid" } else { "valid" },
+        "wrote {} {} to {}",
+        thousands(written),
+        plural(
+            written,
+            if args.invalid {
+                "invalid input"
+            } else {
+                "valid input"
+            }
+        ),
         args.out.display()
     );
     Ok(Outcome::Success)

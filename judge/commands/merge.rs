@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use judge_core::error::JudgeError;
 use judge_core::merge::{Merged, merge};
+use judge_core::progress::count;
 use judge_core::registry::{ProblemEntry, find};
 use judge_core::shards::Shard;
 use judge_core::shards::folder::complete_name;
@@ -33,6 +34,10 @@ fn problem(id: &str) -> Result<&'static dyn ProblemEntry> {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
+    crate::paths::existing(&args.dir)?;
+    if let Some(path) = &args.report {
+        crate::paths::report(path)?;
+    }
     match merge(&args.dir)? {
         Merged::Stress(m) => {
             let problem = problem(&m.campaign.problem)?;
@@ -59,9 +64,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
             );
             let done: u64 = m.parts.iter().map(|p| p.cases_run).sum();
             eprintln!(
-                "merged {} shards of {}: {done} cases run in all",
-                m.shards,
-                args.dir.display()
+                "merged {} of {}: {} run in all",
+                count(m.shards, "shard"),
+                args.dir.display(),
+                count(done, "case")
             );
             if let Some((_, shard)) = &m.finding {
                 eprintln!(
@@ -93,10 +99,23 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
                 not_run: &[],
             };
             out!(out, "{}", many::table(&report));
-            eprintln!("merged {} shards of {}", m.shards, args.dir.display());
-            // Read from the shards' files: escaped like every string of them.
+            eprintln!(
+                "merged {} of {}",
+                count(m.shards, "shard"),
+                escape::line(&args.dir.display().to_string())
+            );
+            // What isolated the runs on the shards' machines: one short line each, as a run
+            // says it, unless -v asks for the full description. Read from the shards' files:
+            // escaped like every string of them.
             for line in &m.isolation {
-                eprintln!("sandbox: {}", escape::line(line));
+                if crate::args::verbose() {
+                    eprintln!("sandbox: {}", escape::line(line));
+                } else {
+                    eprintln!(
+                        "sandbox: {} (-v for details)",
+                        escape::line(&crate::args::short_isolation(line))
+                    );
+                }
             }
             if let Some(path) = &args.report {
                 many::write(path, &report)?;

@@ -42,6 +42,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, interrupt: &Cancel) -> Result<Outcome> {
+    crate::paths::output_folder("--out", &args.out)?;
     let credits = package::Credits {
         credits: args.credits.clone(),
         source: args.source.clone(),

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
 use judge_core::problem::{Problem, parse_problem};
+use judge_core::progress::{count, thousands};
 use judge_core::registry::ProblemEntry;
 use judge_core::runner::report::Row;
 use judge_core::runner::tests::discover;
@@ -40,7 +41,7 @@ pub struct Args {
     pub sandbox: SandboxArgs,
     /// Write a report; the format follows the name: .csv or .json (one row per test), .xml
     /// (JUnit, for CI), .html (one self-contained page with the failing boards drawn); any
-    /// other name: CSV.
+    /// other extension is refused before anything runs.
     #[arg(long)]
     pub report: Option<PathBuf>,
     /// First recompute every answer file with the reference solver; a difference stops the
@@ -86,6 +87,24 @@ fn failure_line(row: &Row) -> String {
 
 /// How many failures are printed; the rest are counted (all are in a report).
 const PRINTED_FAILURES: usize = 20;
+
+/// How many lines of a compiler's message `--submissions` prints on standard error for each
+/// CE (the whole message is in the reports): enough for the first errors, not a screenful
+/// per submission.
+const CE_LINES: usize = 12;
+
+/// The first `lines` lines of `text`, and how many more there were.
+fn capped_lines(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    if all.len() <= lines {
+        return text.trim_end().to_string();
+    }
+    format!(
+        "{}\n… {} more (in the report's compile error)",
+        all[..lines].join("\n"),
+        count(all.len() - lines, "line")
+    )
+}
 
 /// Prints non-AC rows as they finish, in test order (so the output does not depend on which
 /// parallel slot finished first): a row is printed once every earlier test is done. A TLE
@@ -142,6 +161,19 @@ impl Streamer<'_> {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
+    // Every path is checked before anything is built or run.
+    if let Some(tests) = &args.tests {
+        crate::paths::existing(tests)?;
+    }
+    if let Some(path) = &args.report {
+        crate::paths::report(path)?;
+    }
+    if let Some(folder) = &args.submissions {
+        crate::paths::existing(folder)?;
+    }
+    if let Some(save) = &args.save {
+        crate::paths::output_folder("--save", save)?;
+    }
     if let Some(folder) = &args.submissions {
         return many(args, folder, out, interrupt);
     }
@@ -167,10 +199,10 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             write_report(args, &target, &rows, &isolation)?;
             outln!(
                 out,
-                "{}: 0 of {} tests run: CE {}",
+                "{}: 0 of {} run: CE {}",
                 target.name,
-                tests.len(),
-                tests.len()
+                count(tests.len(), "test"),
+                thousands(tests.len() as u64)
             );
             return Ok(Outcome::Finding);
         }
@@ -220,8 +252,8 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     if failing > printed {
         outln!(
             out,
-            "… and {} more non-AC tests{}",
-            failing - printed,
+            "… and {} more non-AC{}",
+            count(failing - printed, "test"),
             if args.report.is_some() {
                 " (see the report)"
             } else {
@@ -236,31 +268,37 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         *counts.entry(row.verdict).or_default() += 1;
     }
     let failing = rows.iter().filter(|r| r.verdict != Verdict::AC).count();
-    let summary: Vec<String> = counts.iter().map(|(v, n)| format!("{v} {n}")).collect();
+    let summary: Vec<String> = counts
+        .iter()
+        .map(|(v, n)| format!("{v} {}", thousands(*n as u64)))
+        .collect();
     let max_cpu = rows.iter().map(|r| r.cpu_ms).max().unwrap_or(0);
     let max_mem = rows.iter().map(|r| r.peak_kb).max().unwrap_or(0);
     let not_run = tests.len() - rows.len();
     let why_not_run = if cancel.is_cancelled() {
-        format!("; interrupted: {not_run} not run")
+        format!("; interrupted: {} not run", thousands(not_run as u64))
     } else if not_run > 0 {
-        format!("; stopped at the first failure: {not_run} not run")
+        format!(
+            "; stopped at the first failure: {} not run",
+            thousands(not_run as u64)
+        )
     } else {
         String::new()
     };
     if rows.is_empty() {
         outln!(
             out,
-            "{}: 0 of {} tests run{why_not_run}",
+            "{}: 0 of {} run{why_not_run}",
             target.name,
-            tests.len()
+            count(tests.len(), "test")
         );
     } else {
         outln!(
             out,
-            "{}: {} of {} tests run: {} (max {} ms CPU, {} KiB){why_not_run}",
+            "{}: {} of {} run: {} (max {} ms CPU, {} KiB){why_not_run}",
             target.name,
-            rows.len(),
-            tests.len(),
+            thousands(rows.len() as u64),
+            count(tests.len(), "test"),
             summary.join(", "),
             max_cpu,
             max_mem
@@ -273,9 +311,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     }
     if cancel.is_cancelled() {
         return Err(JudgeError::Interrupted(format!(
-            "{} of {} tests finished (written to the report if one was asked for)",
-            rows.len(),
-            tests.len()
+            "{} of {} finished (written to the report if one was asked for)",
+            thousands(rows.len() as u64),
+            count(tests.len(), "test")
         )));
     }
     Ok(if failing == 0 && rows.len() == tests.len() {
@@ -320,7 +358,7 @@ fn write_report(args: &Args, target: &Target, rows: &[Row], isolation: &str) -> 
 /// by [`judge_core::many`], one table, the reports, and with --save the shard's result.
 fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     use judge_core::many::{self, Campaign, Record};
-    use judge_report::many::{ManyReport, table, write};
+    use judge_report::many::{ManyReport, Table, write};
     let shard = match &args.shard {
         None => Shard::WHOLE,
         Some(arg) => {
@@ -342,7 +380,48 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
     let builder = args.sandbox.builder(hidden, interrupt);
     let bar = Bar::new("submissions", Some(mine.len() as u64));
     let session = target.session(args, &bar, interrupt);
-    let batch = many::judge(target.checker.as_ref(), tests, &mine, &builder, &session);
+    // The table's columns are known before any submission is judged: each row is printed as
+    // soon as its submission is judged (submissions are judged in order, so the rows are in
+    // the table's order whatever the timing), the header with the first.
+    let layout = Table::for_names(mine.iter().map(|e| e.name.as_str()));
+    let mut header_printed = false;
+    let batch = {
+        let out = &mut *out;
+        let bar = &bar;
+        let header_printed = &mut header_printed;
+        let mut print_row = |judged: &many::Judged| -> Result<()> {
+            let mut lines = String::new();
+            if !std::mem::replace(header_printed, true) {
+                lines.push_str(&layout.header());
+            }
+            lines.push_str(&layout.row(judged));
+            bar.suspend(|| out.write_all(lines.as_bytes()))
+                .map_err(JudgeError::Output)?;
+            if let Some(detail) = &judged.compile_error {
+                // The compiler's message, as a single run prints it, on standard error (the
+                // table on standard output stays a table); capped, as in a single run.
+                bar.suspend(|| {
+                    eprintln!(
+                        "{}",
+                        escape::terminal(&format!(
+                            "CE   {}: the build failed {}",
+                            judged.name,
+                            capped_lines(detail, CE_LINES)
+                        ))
+                    )
+                });
+            }
+            Ok(())
+        };
+        many::judge(
+            target.checker.as_ref(),
+            tests,
+            &mine,
+            &builder,
+            &session,
+            &mut print_row,
+        )
+    };
     bar.finish();
     let batch = batch?;
     let not_run: Vec<String> = mine[batch.judged.len()..]
@@ -366,8 +445,16 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
         judged: &batch.judged,
         not_run: &not_run,
     };
-    out!(out, "{}", table(&report));
-    eprintln!("sandbox: {}", isolation[0]);
+    if !header_printed {
+        out!(out, "{}", layout.header());
+    }
+    out!(out, "{}", layout.end(&report));
+    match &batch.isolation_summary {
+        Some(summary) if !crate::args::verbose() => {
+            eprintln!("sandbox: {summary} (-v for details)");
+        }
+        _ => eprintln!("sandbox: {}", isolation[0]),
+    }
     if let Some(path) = &args.report {
         write(path, &report)?;
     }
@@ -392,9 +479,9 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
     }
     if batch.interrupted {
         return Err(JudgeError::Interrupted(format!(
-            "{} of {} submissions judged",
-            batch.judged.len(),
-            mine.len()
+            "{} of {} judged",
+            thousands(batch.judged.len() as u64),
+            count(mine.len(), "submission")
         )));
     }
     Ok(if report.passed() {

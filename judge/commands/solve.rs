@@ -22,6 +22,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
+    if let Some(path) = &args.input {
+        crate::paths::existing(path)?;
+    }
     let input = input::read(args.input.as_deref())?;
     let answer = args
         .problem

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
+use judge_core::progress::{count, thousands};
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::load;
 use judge_core::runner::tests::discover;
@@ -36,8 +37,8 @@ pub struct Args {
     pub correct: Option<PathBuf>,
     /// Write a report; the format follows the name: .csv (the tests x submissions verdict
     /// matrix), .json, .xml (JUnit: one test case per submission), .html (one page: the kill
-    /// matrix coloured, the cover, fragile tests, survivors); any other name: CSV. Nothing is
-    /// written without it.
+    /// matrix coloured, the cover, fragile tests, survivors); any other extension is refused
+    /// before anything runs. Nothing is written without it.
     #[arg(long)]
     pub report: Option<PathBuf>,
     #[command(flatten)]
@@ -45,6 +46,16 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
+    // Every path is checked before anything is built or run.
+    for folder in [Some(&args.tests), Some(&args.wrong), args.correct.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        crate::paths::existing(folder)?;
+    }
+    if let Some(path) = &args.report {
+        crate::paths::report(path)?;
+    }
     let tests = load(args.problem, discover(&args.tests)?, false)?;
     let mut all = match &args.correct {
         Some(dir) => entrants(dir, Expect::Correct)?,
@@ -89,8 +100,12 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             Standing::Accepted => {
                 outln!(
                     out,
-                    "correct  {name}: accepted by all {} tests",
-                    tests.len()
+                    "correct  {name}: accepted by {}",
+                    if tests.len() == 1 {
+                        "the 1 test".to_string()
+                    } else {
+                        format!("all {}", count(tests.len(), "test"))
+                    }
                 );
             }
             Standing::CorrectRejected(by) => {
@@ -131,7 +146,8 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
                 let first: Vec<&str> = by.iter().take(3).map(|&t| tests[t].name.as_str()).collect();
                 outln!(
                     out,
-                    "rejected  {name}: by {n} tests ({}{}){}",
+                    "rejected  {name}: by {} ({}{}){}",
+                    count(n, "test"),
                     first.join(", "),
                     if n > 3 { ", …" } else { "" },
                     mark(e)
@@ -144,9 +160,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     let cover = matrix.cover();
     outln!(
         out,
-        "smallest rejecting subset (greedy set cover): {} of {} tests: {}",
-        cover.len(),
-        tests.len(),
+        "smallest rejecting subset (greedy set cover): {} of {}: {}",
+        thousands(cover.len() as u64),
+        count(tests.len(), "test"),
         cover
             .iter()
             .map(|&t| tests[t].name.as_str())
@@ -232,9 +248,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             .map(|e| escape::line(&e.name))
             .collect();
         return Err(JudgeError::Interrupted(format!(
-            "{} of {} submissions judged on every test; not judged: {}",
-            matrix.entrants.len(),
-            matrix.entrants.len() + names.len(),
+            "{} of {} judged on every test; not judged: {}",
+            thousands(matrix.entrants.len() as u64),
+            count(matrix.entrants.len() + names.len(), "submission"),
             if names.is_empty() {
                 "none".to_string()
             } else {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
-use judge_core::progress::thousands;
+use judge_core::progress::{count, thousands};
 use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
 use judge_core::shards::folder::{self, Pending};
 use judge_core::shards::{Shard, ShardArg};
@@ -65,6 +65,9 @@ fn against(kind: SolverKind) -> &'static str {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
+    if let Some(save) = &args.save {
+        crate::paths::output_folder("--save", save)?;
+    }
     if args
         .time
         .is_some_and(|t| !(t.is_finite() && t > 0.0 && t <= 1e9))
@@ -170,10 +173,11 @@ fn stress(
                 f.case
             ),
             None => format!(
-                "stopped after {} of {} cases without a disagreement{}",
+                "stopped after {} of {} without a disagreement{}",
                 thousands(summary.cases),
-                cases.map_or("its".to_string(), |c| thousands(
-                    shard.stress_local_count(c)
+                cases.map_or("its cases".to_string(), |c| count(
+                    shard.stress_local_count(c),
+                    "case"
                 )),
                 if shard.is_whole() {
                     String::new()

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use judge_core::progress::count;
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::{Outcome, Result};
 
@@ -28,12 +29,14 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Outcome> {
+    crate::paths::output_folder("--out", &args.out)?;
     judge_core::testgen::prepare_testset_folder(&args.out, args.force)?;
     let tests = args
         .problem
         .testset(args.seed, &args.out, args.format.into())?;
     eprintln!(
-        "wrote {tests} tests and manifest.csv to {}",
+        "wrote {} and manifest.csv to {}",
+        count(tests, "test"),
         args.out.display()
     );
     Ok(Outcome::Success)

@@ -12,6 +12,7 @@ use judge_core::cancel::Cancel;
 use judge_core::package::PackageProblem;
 use judge_core::package::jury::{InputVerdict, Jury};
 use judge_core::problem::{Problem, parse_problem};
+use judge_core::progress::{count, thousands};
 use judge_core::registry::ProblemEntry;
 use judge_core::runner::tests::inputs_in;
 use judge_core::{Outcome, Result, input};
@@ -31,6 +32,9 @@ pub struct Args {
 const NAMED: usize = 10;
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
+    if let Some(path) = &args.input {
+        crate::paths::existing(path)?;
+    }
     let problem = match &args.problem {
         Problem::BuiltIn(entry) => *entry,
         Problem::Package(package) => return validate_package(package, args.input.as_deref(), out),
@@ -68,21 +72,27 @@ fn validate_folder(problem: &dyn ProblemEntry, dir: &Path, out: &mut dyn Write) 
     if invalid.is_empty() {
         outln!(
             out,
-            "{}: all {} inputs in {} are valid",
+            "{}: {} in {} {} valid",
             problem.id(),
-            inputs.len(),
-            dir.display()
+            if inputs.len() == 1 {
+                "the 1 input".to_string()
+            } else {
+                format!("all {}", count(inputs.len(), "input"))
+            },
+            dir.display(),
+            if inputs.len() == 1 { "is" } else { "are" }
         );
         return Ok(Outcome::Success);
     }
     let more = invalid.len().saturating_sub(NAMED);
     outln!(
         out,
-        "{}: {} of {} inputs in {} are invalid: {}{}",
+        "{}: {} of {} in {} {} invalid: {}{}",
         problem.id(),
-        invalid.len(),
-        inputs.len(),
+        thousands(invalid.len() as u64),
+        count(inputs.len(), "input"),
         dir.display(),
+        if invalid.len() == 1 { "is" } else { "are" },
         invalid[..invalid.len().min(NAMED)].join(", "),
         if more > 0 {
             format!(" and {more} more")

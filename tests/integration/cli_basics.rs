@@ -235,8 +235,8 @@ fn day_one_messages_say_what_is_wrong() {
     std::fs::write(dir.join("sol.pas"), "begin writeln(0) end.\n").unwrap();
     std::fs::write(dir.join("plain"), "echo 0\n").unwrap();
     for (submission, says) in [
-        ("./missing.cpp", "./missing.cpp: no such file"),
-        ("missing.cpp", "missing.cpp: no such file"),
+        ("./missing.cpp", "./missing.cpp: no such file or folder"),
+        ("missing.cpp", "missing.cpp: no such file or folder"),
         ("./sol.pas", "the judge does not build .pas files"),
         ("./plain", "./plain: not executable (chmod +x it"),
     ] {

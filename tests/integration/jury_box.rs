@@ -16,6 +16,7 @@ use sandbox::{
 };
 
 use crate::generation::scratch;
+use crate::util::skipped;
 
 fn file(path: &str, contents: &[u8], executable: bool) -> BoxFile {
     BoxFile {
@@ -263,6 +264,125 @@ exit 42
     }
     for f in &ran.feedback {
         assert!(!text(&f.contents).contains("root:"), "{}", f.name);
+    }
+}
+
+/// A validator that writes a gibibyte into its feedback folder fills the folder's size and no
+/// more (the judge's memory is not what bounds it), soon; and the next run finds the folder
+/// empty and writable again.
+#[test]
+fn a_gibibyte_of_feedback_stops_at_the_folders_size() {
+    let source = r#"
+head -c 1073741824 /dev/zero > /box/feedback/big 2>/dev/null
+echo "big: $?"
+exit 42
+"#;
+    let jury = jury_box(script(source, &[]), JuryBox::default());
+    let started = Instant::now();
+    let ran = run_io(&jury, b"", &[], true).unwrap();
+    let took = started.elapsed();
+    assert_eq!(ran.finished.exit, Exit::Code(42), "{ran:?}");
+    // The write failed (the folder is full), it did not go on for a gibibyte.
+    assert_ne!(text(&ran.finished.stdout), "big: 0\n");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    let big = ran.feedback.iter().find(|f| f.name == "big").unwrap();
+    let cap = JuryBox::default().feedback_bytes as usize;
+    assert!(big.contents.len() <= cap, "{}", big.contents.len());
+    assert!(big.contents.len() > cap / 2, "{}", big.contents.len());
+    assert!(big.contents.iter().all(|&b| b == 0));
+    // Nothing of it is left: the next run writes its whole message.
+    let jury = jury_box(
+        script(
+            "ls -A /box/feedback; echo fresh > /box/feedback/judgemessage.txt; exit 42",
+            &[],
+        ),
+        JuryBox::default(),
+    );
+    let next = run_io(&jury, b"", &[], true).unwrap();
+    assert_eq!(text(&next.finished.stdout), "", "{next:?}");
+    assert_eq!(
+        feedback(&next),
+        [("judgemessage.txt".to_string(), "fresh\n".to_string())]
+    );
+}
+
+/// A validator that tries to make a hundred thousand files (and folders) in its feedback
+/// folder makes no more entries than the folder's count, soon, and no more come back.
+#[test]
+fn a_hundred_thousand_feedback_files_stop_at_the_count() {
+    let dir = scratch("jury-many-files");
+    let source = r#"
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+int main(void) {
+  int made = 0;
+  char name[64];
+  for (int k = 0; k < 100000; k++) {
+    snprintf(name, sizeof name, "/box/feedback/f%d", k);
+    int fd = open(name, O_CREAT | O_WRONLY, 0644);
+    if (fd >= 0) { made++; close(fd); }
+    snprintf(name, sizeof name, "/box/feedback/d%d", k);
+    if (mkdir(name, 0755) == 0) made++;
+  }
+  printf("%d\n", made);
+  return 42;
+}
+"#;
+    let jury = jury_box(
+        compiled(&dir, "many", source, &[]),
+        JuryBox {
+            feedback_bytes: 1 << 20,
+            feedback_files: 20,
+        },
+    );
+    let started = Instant::now();
+    let ran = run_io(&jury, b"", &[], true).unwrap();
+    assert!(started.elapsed() < Duration::from_secs(8), "{ran:?}");
+    assert_eq!(ran.finished.exit, Exit::Code(42), "{ran:?}");
+    let made: usize = text(&ran.finished.stdout).trim().parse().unwrap();
+    assert!(made <= 20, "{made} entries made");
+    assert!(made >= 10, "{made} entries made");
+    assert!(ran.feedback.len() <= 20, "{ran:?}");
+    assert_eq!(
+        ran.feedback.len() + ran.feedback_skipped.len(),
+        made,
+        "{ran:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A validator that leaves a process behind to write into its feedback folder later, or that
+/// takes its folder's permissions away: the process dies with it (nothing written after the
+/// run comes back, nor is there for the next), and the next run's folder is writable again.
+#[test]
+fn a_validators_leftovers_do_not_reach_the_next_run() {
+    // SAFETY: no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        // A judge that is not root reads the feedback with the run's own rights.
+        skipped("needs root (a folder the run made unreadable is still read)");
+        return;
+    }
+    let source = r#"
+ls -A /box/feedback /tmp
+( sleep 0.3; echo late > /box/feedback/late; echo late > /tmp/late ) >/dev/null 2>&1 &
+echo now > /box/feedback/now
+chmod 000 /box/feedback
+exit 42
+"#;
+    let jury = jury_box(script(source, &[]), JuryBox::default());
+    for round in 0..2 {
+        let ran = run_io(&jury, b"", &[], true).unwrap();
+        assert_eq!(ran.finished.exit, Exit::Code(42), "round {round}: {ran:?}");
+        let said = text(&ran.finished.stdout);
+        assert_eq!(said, "/box/feedback:\n\n/tmp:\n", "round {round}: {ran:?}");
+        assert_eq!(
+            feedback(&ran),
+            [("now".to_string(), "now\n".to_string())],
+            "round {round}"
+        );
+        std::thread::sleep(Duration::from_millis(600));
     }
 }
 
@@ -614,9 +734,10 @@ fn a_flooding_submission_is_ended_by_the_wall_clock_when_the_pipe_is_full() {
 }
 
 /// A submission that exits without answering: the validator reads the end of its input and
-/// says so; the submission was over first, and was not cut off.
+/// says so; the submission was not cut off. (Which was over first is not asked: the validator
+/// ends a moment after the submission, too close for [`sandbox::Interaction::first`].)
 #[test]
-fn a_submission_that_exits_without_answering_is_over_first() {
+fn a_submission_that_exits_without_answering_is_not_cut_off() {
     let dir = scratch("interact-exits");
     let pair = pair(script("exit 0", &[]), guess_validator(&dir));
     let (run, _) = interact(
@@ -628,10 +749,108 @@ fn a_submission_that_exits_without_answering_is_over_first() {
     );
     assert_eq!(run.submission.exit, Exit::Code(0), "{run:?}");
     assert!(!run.submission_cut_off, "{run:?}");
-    assert_eq!(run.first, Side::Submission, "{run:?}");
     assert_eq!(run.validator.finished.exit, Exit::Code(43), "{run:?}");
     assert_eq!(message(&run.validator), "no answer after 0 guesses\n");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A write to a pipe whose reader is gone kills the writer, on either side (`SIGPIPE` is the
+/// default in both boxes, though the judge itself ignores it): a submission that floods a
+/// validator that has exited, and a validator that floods a submission that has exited. The
+/// flooding `yes` is a child of the run's shell: the run's top process is the first of its PID
+/// namespace, which the kernel does not kill with a signal left at its default action, so a
+/// top process that writes there gets `EPIPE` (`exec yes` ends with "Broken pipe", exit 1).
+/// (Which side was over first is not asked: the writer ends a moment after the other, too
+/// close for [`sandbox::Interaction::first`].)
+#[test]
+fn a_write_to_a_side_that_is_gone_kills_the_writer() {
+    let floods = || script("yes; echo \"yes: $?\" >&2; exit 3", &VALIDATOR_ARGS);
+    let floods_exited = pair(
+        floods(),
+        jury_box(script("exit 43", &VALIDATOR_ARGS), JuryBox::default()),
+    );
+    let (run, took) = interact(
+        &floods_exited,
+        "5\n",
+        &limits(5000, 10_000),
+        10_000,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(run.validator.finished.exit, Exit::Code(43), "{run:?}");
+    // 141: 128 + SIGPIPE.
+    assert_eq!(text(&run.submission.stderr), "yes: 141\n", "{run:?}");
+    assert_eq!(run.submission.exit, Exit::Code(3), "{run:?}");
+    assert!(!run.submission_cut_off, "{run:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+
+    let exited_floods = pair(
+        script("exit 0", &[]),
+        jury_box(floods(), JuryBox::default()),
+    );
+    let (run, took) = interact(
+        &exited_floods,
+        "5\n",
+        &limits(5000, 10_000),
+        10_000,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(run.submission.exit, Exit::Code(0), "{run:?}");
+    assert_eq!(
+        text(&run.validator.finished.stderr),
+        "yes: 141\n",
+        "{run:?}"
+    );
+    assert_eq!(run.validator.finished.exit, Exit::Code(3), "{run:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+/// A validator that never exits after the submission is over runs on to its own limits (its
+/// wall clock), not the submission's; and a validator that spins ends at its own CPU limit.
+#[test]
+fn a_validator_that_never_exits_ends_at_its_own_limits() {
+    let sleeps = pair(
+        script("exit 0", &[]),
+        jury_box(script("exec sleep 30", &VALIDATOR_ARGS), JuryBox::default()),
+    );
+    let (run, took) = interact(
+        &sleeps,
+        "5\n",
+        &limits(1000, 1000),
+        2500,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(run.submission.exit, Exit::Code(0), "{run:?}");
+    assert_eq!(run.first, Side::Submission, "{run:?}");
+    assert!(run.validator.finished.wall_exceeded, "{run:?}");
+    assert!(took >= Duration::from_millis(2400), "{took:?}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+
+    let spins = pair(
+        script("exit 0", &[]),
+        jury_box(
+            script("while :; do :; done", &VALIDATOR_ARGS),
+            JuryBox::default(),
+        ),
+    );
+    let validator_limits = limits(500, 10_000);
+    let files: [(&str, &[u8]); 0] = [];
+    let started = Instant::now();
+    let run = sandbox::interact(
+        (&spins.submission, 0, &limits(1000, 1000)),
+        (
+            &spins.validator,
+            0,
+            ValidatorIo {
+                files: &files,
+                feedback: false,
+                limits: &validator_limits,
+            },
+        ),
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert!(run.validator.finished.cpu_exceeded, "{run:?}");
+    assert!(started.elapsed() < Duration::from_secs(8), "{run:?}");
 }
 
 /// Stopping the judge (Ctrl-C, or another test's failure) ends both at once.
@@ -789,7 +1008,7 @@ fn without_root_a_jury_box_works_alike() {
     // SAFETY: no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
     if !root || !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("skipped: needs root (to become nobody) and setpriv");
+        skipped("needs root (to become nobody) and setpriv");
         return;
     }
     let out = std::process::Command::new("/usr/bin/setpriv")

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod arguments;
 mod build_box;
 mod cli_basics;
 mod contestants;
@@ -28,3 +29,4 @@ mod shards;
 mod slurm;
 mod strength;
 mod stress;
+mod submissions_as_they_come;

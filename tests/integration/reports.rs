@@ -144,31 +144,6 @@ fn report_format_follows_the_extension() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn any_other_report_name_gets_csv_the_contracts_default() {
-    let dir = scratch("report-unknown");
-    let tests = omok_tests(&dir, 2);
-    let wrong = script(&dir, "zero.sh", "cat > /dev/null\necho 0\n");
-    for name in ["r.txt", "report", "r.pdf"] {
-        let report = dir.join(name);
-        let out = run_with_report(&tests, &report, &wrong);
-        assert!(
-            matches!(out.status.code(), Some(0 | 1)),
-            "{name}: {}",
-            text(&out.stderr)
-        );
-        let csv = std::fs::read_to_string(&report).unwrap();
-        let mut lines = csv.lines();
-        assert_eq!(
-            lines.next(),
-            Some("test,verdict,cpu_ms,wall_ms,peak_kb,exit,message"),
-            "{name}"
-        );
-        assert_eq!(lines.count(), 2, "{name}: one row per test\n{csv}");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 /// A submission that writes markup and terminal escape sequences everywhere it can.
 const HOSTILE: &str = r#"cat > /dev/null
 printf '<script>alert(1)</script>\033[2J\033]0;owned\007 & "q"\n'

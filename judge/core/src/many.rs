@@ -156,20 +156,25 @@ pub struct Batch {
     pub interrupted: bool,
     /// The sandbox's isolation, as the first sandbox found it (none if nothing ran).
     pub isolation: Option<String>,
+    /// The same in one short line (`sandbox: …` without `-v`).
+    pub isolation_summary: Option<String>,
 }
 
 /// Submissions built ahead of judging, per job: enough to keep the builds parallel, few enough
 /// that the programs held at once stay a handful (each at most the build's artefact cap).
 pub const WINDOW_PER_JOB: usize = 2;
 
-/// Judges `entrants` one after another with `checker`, each on every test with the session's jobs tests at
-/// a time (its hidden folders hidden from them).
+/// Judges `entrants` one after another with `checker`, each on every test with the session's
+/// jobs tests at a time (its hidden folders hidden from them). `judged` is told of each
+/// submission as soon as it is judged to the end, in `entrants`' order (the command prints its
+/// row then); an error it returns stops the batch.
 pub fn judge(
     checker: &dyn Checker,
     tests: &[Loaded],
     entrants: &[Entrant],
     builder: &Builder,
     session: &Session,
+    judged: &mut dyn FnMut(&Judged) -> Result<(), JudgeError>,
 ) -> Result<Batch, JudgeError> {
     let (progress, cancel) = (session.progress, &session.cancel);
     let mut batch = Batch::default();
@@ -206,6 +211,9 @@ pub fn judge(
                     batch
                         .isolation
                         .get_or_insert_with(|| sandbox.isolation.describe());
+                    batch
+                        .isolation_summary
+                        .get_or_insert_with(|| sandbox.summary());
                     let rows = run_all(&quiet.judging(&sandbox, checker), tests)?;
                     if cancel.is_cancelled() {
                         // Not judged to the end: not reported as if it were.
@@ -215,11 +223,13 @@ pub fn judge(
                     (None, rows)
                 }
             };
-            batch.judged.push(Judged {
+            let this = Judged {
                 name: entrant.name.clone(),
                 compile_error,
                 rows,
-            });
+            };
+            judged(&this)?;
+            batch.judged.push(this);
             progress.set((w * window + j) as u64 + 1);
         }
     }

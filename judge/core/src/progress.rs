@@ -58,6 +58,23 @@ pub fn left(time: Duration) -> String {
     }
 }
 
+/// `n` things, as people write it: `1 test`, `0 tests`, `1,234 tests` (`noun` is the singular;
+/// every noun the judge counts takes an `s`).
+pub fn count(n: impl TryInto<u64>, noun: &str) -> String {
+    let n = n.try_into().unwrap_or(u64::MAX);
+    format!("{} {}", thousands(n), plural(n, noun))
+}
+
+/// `noun` or its plural, as `n` asks: `plural(1, "case")` is `case`. (For counts a script
+/// reads, e.g. the stress outcome's `on 100000 cases of`, which keep their plain digits.)
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        noun.to_string()
+    } else {
+        format!("{noun}s")
+    }
+}
+
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -73,7 +90,7 @@ pub fn thousands(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{left, rate, thousands};
+    use super::{count, left, plural, rate, thousands};
     use std::time::Duration;
 
     #[test]
@@ -98,5 +115,15 @@ mod tests {
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(100), "100");
         assert_eq!(thousands(1000), "1,000");
+    }
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(count(1u64, "test"), "1 test");
+        assert_eq!(count(0usize, "case"), "0 cases");
+        assert_eq!(count(2u32, "submission"), "2 submissions");
+        assert_eq!(count(12345u64, "input"), "12,345 inputs");
+        assert_eq!(plural(1, "case"), "case");
+        assert_eq!(plural(100000, "case"), "cases");
     }
 }

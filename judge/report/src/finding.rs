@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 use judge_core::error::JudgeError;
-use judge_core::progress::rate;
+use judge_core::progress::{plural, rate, thousands};
 use judge_core::registry::ProblemEntry;
 use judge_core::shards::Shard;
 use judge_core::stress::Finding;
@@ -149,11 +149,13 @@ pub fn outcome(o: &Outcome) -> String {
             format!(", shard {}", o.shard)
         };
         return format!(
-            "no disagreement: {agreement} on {} cases of {} (seed {}{shard})\nran {} cases in {:.2} s ({})\n",
+            "no disagreement: {agreement} on {} {} of {} (seed {}{shard})\nran {} {} in {:.2} s ({})\n",
             o.cases,
+            plural(o.cases, "case"),
             o.problem.id(),
             o.campaign.seed,
-            o.cases,
+            thousands(o.cases),
+            plural(o.cases, "case"),
             o.seconds.elapsed,
             rate(o.cases as f64 / o.seconds.elapsed.max(1e-9))
         );
@@ -164,8 +166,11 @@ pub fn outcome(o: &Outcome) -> String {
         &replay(o.campaign, o.shard, finding.case),
     );
     out.push_str(&format!(
-        "found after {} cases in {:.2} s (shrunk in {:.2} s more)\n",
-        o.cases, o.seconds.to_find, o.seconds.shrink
+        "found after {} {} in {:.2} s (shrunk in {:.2} s more)\n",
+        o.cases,
+        plural(o.cases, "case"),
+        o.seconds.to_find,
+        o.seconds.shrink
     ));
     out
 }

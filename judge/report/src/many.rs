@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use judge_core::error::JudgeError;
 use judge_core::many::Judged;
+use judge_core::progress::{count, thousands};
 use judge_core::verdict::Verdict;
 
 use crate::ShownRow;
@@ -54,50 +55,89 @@ fn first_failing(judged: &Judged) -> String {
 /// The summary table: one line per submission, its verdict counts and first failing test,
 /// then a line of totals. The same submissions give the same bytes (no timings).
 pub fn table(report: &ManyReport) -> String {
-    // A name is one line, cut if long: a newline in it must not forge a row of the table.
-    let names: Vec<String> = report
+    let names = report
         .judged
         .iter()
-        .map(|j| escape::name(&j.name))
-        .collect();
-    let not_run: Vec<String> = report.not_run.iter().map(|n| escape::name(n)).collect();
-    let width = names
-        .iter()
-        .chain(&not_run)
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("submission".len());
-    let mut out = format!("{:<width$}", "submission");
-    for verdict in Verdict::ALL {
-        let _ = write!(out, " {:>4}", verdict.to_string());
+        .map(|j| j.name.as_str())
+        .chain(report.not_run.iter().map(String::as_str));
+    let layout = Table::for_names(names);
+    let mut out = layout.header();
+    for judged in report.judged {
+        out.push_str(&layout.row(judged));
     }
-    out.push_str("  first failing\n");
-    for (judged, name) in report.judged.iter().zip(&names) {
-        let _ = write!(out, "{name:<width$}");
+    out.push_str(&layout.end(report));
+    out
+}
+
+/// The table's columns, fixed by the names of every submission before any is judged: its
+/// lines can be printed one by one, each row as soon as its submission is judged, and read
+/// the same as [`table`] printed at once.
+pub struct Table {
+    width: usize,
+}
+
+impl Table {
+    /// The layout for these submissions (all of them, judged or not).
+    pub fn for_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Table {
+        let width = names
+            .into_iter()
+            // A name is one line, cut if long: a newline in it must not forge a row.
+            .map(|n| escape::name(n).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("submission".len());
+        Table { width }
+    }
+
+    /// The line of column names.
+    pub fn header(&self) -> String {
+        let width = self.width;
+        let mut out = format!("{:<width$}", "submission");
+        for verdict in Verdict::ALL {
+            let _ = write!(out, " {:>4}", verdict.to_string());
+        }
+        out.push_str("  first failing\n");
+        out
+    }
+
+    /// A submission's line.
+    pub fn row(&self, judged: &Judged) -> String {
+        let width = self.width;
+        let mut out = format!("{:<width$}", escape::name(&judged.name));
         for count in judged.counts() {
             let _ = write!(out, " {count:>4}");
         }
         let _ = writeln!(out, "  {}", escape::line(&first_failing(judged)));
+        out
     }
-    for name in &not_run {
-        let _ = writeln!(out, "{name:<width$}  not judged (interrupted)");
+
+    /// What follows the rows: the submissions not judged, and the totals.
+    pub fn end(&self, report: &ManyReport) -> String {
+        let width = self.width;
+        let mut out = String::new();
+        for name in report.not_run {
+            let _ = writeln!(
+                out,
+                "{:<width$}  not judged (interrupted)",
+                escape::name(name)
+            );
+        }
+        let passed = report
+            .judged
+            .iter()
+            .filter(|j| j.passed(report.tests))
+            .count();
+        let _ = writeln!(
+            out,
+            "{}: {} of {} judged on {}: {passed} all AC, {} failing",
+            escape::line(report.problem),
+            thousands(report.judged.len() as u64),
+            count(report.judged.len() + report.not_run.len(), "submission"),
+            count(report.tests, "test"),
+            report.judged.len() - passed
+        );
+        out
     }
-    let passed = report
-        .judged
-        .iter()
-        .filter(|j| j.passed(report.tests))
-        .count();
-    let _ = writeln!(
-        out,
-        "{}: {} of {} submissions judged on {} tests: {passed} all AC, {} failing",
-        escape::line(report.problem),
-        report.judged.len(),
-        report.judged.len() + report.not_run.len(),
-        report.tests,
-        report.judged.len() - passed
-    );
-    out
 }
 
 /// A row of the CSV report (and the counts of a submission in the JSON report), its texts

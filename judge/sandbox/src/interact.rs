@@ -9,7 +9,10 @@
 //! submission gets [`GRACE`] (or what is left of its wall clock, if less) to end too, then is
 //! killed; when the submission is over, the validator runs on to its own end. A write to a pipe
 //! whose reader is gone kills the writer (`SIGPIPE` is the default in both boxes, as on DOMjudge
-//! and Kattis). When `stop` is set, or the judge dies, both are killed. Which of the two decides
+//! and Kattis) — except a run's top process, the first of its PID namespace, which the kernel
+//! does not kill with a signal left at its default action: its write fails with `EPIPE` (most
+//! runtimes then end with an error, or are cut off). When `stop` is set, or the judge dies,
+//! both are killed. Which of the two decides
 //! the verdict is the caller's to say, from the spec; [`Interaction::first`] says which was
 //! over first.
 //!
@@ -53,7 +56,11 @@ pub struct Interaction {
     pub submission: Finished,
     pub validator: Ran,
     /// The side that was over first: its top process exited, or its limits (or `stop`) ended
-    /// it.
+    /// it, as the judge saw it. Each side is watched by a thread of its own that sees its end
+    /// within a millisecond or so (more on a loaded machine): two ends closer than that (a
+    /// side that ends *because* the other did, on reading the end of its input, say) may come
+    /// in either order. Verdict rules should not hang on such a race: the validator's exit code
+    /// says more.
     pub first: Side,
     /// The submission was killed at the end of its grace, the validator being over.
     pub submission_cut_off: bool,

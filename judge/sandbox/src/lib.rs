@@ -21,7 +21,8 @@
 //!
 //! The files follow the concern and where their code runs. The judge's side: [`Sandbox`]
 //! (`slot/`: the slots, a run in one, the slot's fork server, a jury box's folders, the files
-//! on the host without a private root), the input file (`input.rs`), [`interact`] (an
+//! on the host without a private root), the input file (`input.rs`), files opened beneath a
+//! folder a run could write (`beneath.rs`), [`interact`] (an
 //! interactive pair), [`Isolation`] (what this machine allows, `isolation.rs`), the plain types
 //! (`types.rs`), the failures ([`error`]), and per concern [`rootfs`], [`spawn`] (`mod.rs`
 //! starts a run, `supervise.rs` watches it, `probe.rs` asks the kernel), [`server`]
@@ -32,6 +33,7 @@
 //! it), is the `child.rs` files of `spawn/`, `server/` and `rootfs/`; every child starts from
 //! the one helper in `clone.rs`.
 
+mod beneath;
 pub mod build;
 pub mod cgroup;
 mod clone;

@@ -17,12 +17,33 @@ use crate::board::{LINES, Stone};
 /// Does `stone` have five or more in a row anywhere? (Five consecutive cells of `stone`
 /// starting at one of its stones.)
 pub(crate) fn has_five<A: BoardAccess>(board: &Input, stone: Stone) -> bool {
-    board.stones(stone).any(|(r, c)| {
-        let (r, c) = (r as i32, c as i32);
-        LINES.iter().any(|&(dr, dc)| {
-            A::scans((r, c), (dr, dc), 5, SIZE as i32)
-                && (0..5).all(|k| board.read::<A>(r + k * dr, c + k * dc) == Some(stone))
+    // The stones in the order [`Board::stones`] gives them (row-major), by a plain loop
+    // without its chain of iterator closures (that chain was a third of the scan's time).
+    // Bounded by the row's count of stones, so no mutant of the loop runs forever.
+    let rows = board.rows(stone);
+    (0..SIZE).any(|r| {
+        let mut bits = rows[r];
+        (0..bits.count_ones()).any(|_| {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            five_from::<A>(board, stone, r, c)
         })
+    })
+}
+
+/// Are the five cells from (r, c) along some line all `stone`?
+#[inline(always)]
+fn five_from<A: BoardAccess>(board: &Input, stone: Stone, r: usize, c: usize) -> bool {
+    let (r, c) = (r as i32, c as i32);
+    LINES.iter().any(|&(dr, dc)| {
+        // `holds` is `read == Some(stone)` testing one bit, and the far end first: it is
+        // off the board or not `stone` more often than the near cells, so most windows
+        // are ruled out by one read. (Reads have no side effects: same answer, any order,
+        // for every access model.) This scan is most of `judge stress gomoku-checker`.
+        A::scans((r, c), (dr, dc), 5, SIZE as i32)
+            && (0..5)
+                .rev()
+                .all(|k| board.holds::<A>(r + k * dr, c + k * dc, stone))
     })
 }
 

@@ -12,7 +12,7 @@ use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 
-use crate::build::{fstat, kind, open_beneath};
+use crate::beneath::{fstat, kind, open_beneath};
 use crate::error::{SandboxError, Stage};
 use crate::remove;
 use crate::rootfs::{jury_folder, safe_box_path};

@@ -39,7 +39,7 @@ pub struct Watch<'a> {
     pub pair: Option<&'a Paired<'a>>,
 }
 
-/// One side of an interactive pair, as its watch sees it (see [`crate::interact`]).
+/// One side of an interactive pair, as its watch sees it (see `interact.rs`).
 pub struct Paired<'a> {
     /// An eventfd that becomes readable once the other side is over: this run then ends within
     /// `grace` (at once if what it reads is [`ABORT`] or more: the other side failed).

@@ -529,10 +529,20 @@ fn go_standard_cache(
     warm
 }
 
-/// Builds (or takes from the cache, or from this judge's earlier build) `spec`: each key is
-/// built (and said on standard error) once per judge; a program let go from memory
-/// ([`HELD_BYTES`]) comes back from the build cache, else is built again.
-fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome {
+/// Builds (or takes from the cache, or from this judge's earlier build) `spec`, the build of
+/// the submission `source` (named in the `build:` line: with many submissions, the command
+/// alone, the same for each, does not say whose build it is): each key is built (and said on
+/// standard error) once per judge; a program let go from memory ([`HELD_BYTES`]) comes back
+/// from the build cache, else is built again.
+fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str, source: &Path) -> Outcome {
+    // As a shell comment after the command, so the line still starts with the command. The
+    // name is the user's but may hold control characters: shown as `?`.
+    let whose: String = source
+        .display()
+        .to_string()
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
     let cell = builder
         .built
         .lock()
@@ -542,7 +552,7 @@ fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome
         .clone();
     let mut fresh = None;
     let first = cell.get_or_init(|| {
-        let outcome = build_or_fetch(builder, spec, key, shown, builder.verbose);
+        let outcome = build_or_fetch(builder, spec, key, shown, &whose, builder.verbose);
         match outcome {
             Ok(files) => {
                 builder.held.lock().unwrap().keep(&key.hash, &files);
@@ -560,21 +570,29 @@ fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str) -> Outcome
         return Ok(files.clone());
     }
     // Built before in this judge and let go: from the cache (or built again), not said again.
-    let files = build_or_fetch(builder, spec, key, shown, false)?;
+    let files = build_or_fetch(builder, spec, key, shown, &whose, false)?;
     builder.held.lock().unwrap().keep(&key.hash, &files);
     Ok(files)
 }
 
-/// The artefact of `spec` from the build cache, else built (and put in the cache).
-fn build_or_fetch(builder: &Builder, spec: &Spec, key: &Key, shown: &str, say: bool) -> Outcome {
+/// The artefact of `spec` from the build cache, else built (and put in the cache); `whose`
+/// names the submission in the `build:` line, said only if `say`.
+fn build_or_fetch(
+    builder: &Builder,
+    spec: &Spec,
+    key: &Key,
+    shown: &str,
+    whose: &str,
+    say: bool,
+) -> Outcome {
     if let Some(files) = builder.cache().and_then(|c| c.get(key)) {
         if say {
-            eprintln!("build: {shown} (cached)");
+            eprintln!("build: {shown}  # {whose} (cached)");
         }
         return Ok(Arc::new(files));
     }
     if say {
-        eprintln!("build: {shown}");
+        eprintln!("build: {shown}  # {whose}");
     }
     match sandbox::build::build(spec, builder.cancel.flag()) {
         Ok(Built::Artefact(files)) => {
@@ -623,7 +641,7 @@ pub(super) fn finish(
                 .collect();
             (files, vec![format!("/box/{}", sources.entry)])
         }
-        Some((spec, key, shown)) => match build_once(builder, spec, key, shown) {
+        Some((spec, key, shown)) => match build_once(builder, spec, key, shown, &sources.shown) {
             Ok(files) => (files.as_ref().clone(), Vec::new()),
             Err(BuildError::Ce(failed)) => {
                 return Err(JudgeError::Build {

@@ -311,7 +311,9 @@ fn not_a_program(word: &str, path: &Path) -> String {
             .join(" ")
     };
     match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => format!("{word}: no such file"),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            format!("{word}: no such file or folder")
+        }
         Err(e) => format!("{word}: {e}"),
         Ok(m) if m.is_dir() => format!("{word}: a folder, not a program"),
         Ok(_) => match path.extension().and_then(|e| e.to_str()) {
