@@ -126,6 +126,7 @@ fn print_table(v: &Verification, tests: usize, out: &mut dyn Write) -> Result<()
         .submissions
         .iter()
         .map(|s| s.path.chars().count())
+        .chain(v.skipped.iter().map(|s| s.path.chars().count()))
         .max()
         .unwrap_or(0);
     for s in &v.submissions {
@@ -146,10 +147,14 @@ fn print_table(v: &Verification, tests: usize, out: &mut dyn Write) -> Result<()
         );
         outln!(out, "{}", escape::terminal(&line));
     }
+    for s in &v.skipped {
+        let line = format!("skip {:<width$}  not judged: {}", s.path, s.why);
+        outln!(out, "{}", escape::terminal(&line));
+    }
     let failing = v.submissions.iter().filter(|s| !s.matches).count();
     outln!(
         out,
-        "{}: {} of {} submissions as expected{}",
+        "{}: {} of {} submissions as expected{}{}",
         v.problem,
         v.submissions.len() - failing,
         v.submissions.len(),
@@ -157,6 +162,14 @@ fn print_table(v: &Verification, tests: usize, out: &mut dyn Write) -> Result<()
             format!(", {failing} not")
         } else {
             String::new()
+        },
+        if v.skipped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", {} skipped (the judge cannot run them here)",
+                v.skipped.len()
+            )
         }
     );
     Ok(())

@@ -54,6 +54,17 @@ pub struct Verification {
     /// A submission's judging failed on the jury's side (exit 2).
     pub jury_error: bool,
     pub interrupted: bool,
+    /// Submissions the judge cannot run here (a language it does not build, a folder without
+    /// an entry point), each with why: not judged, so neither a match nor a mismatch; said on
+    /// every output, as `bt run` says "skipping".
+    pub skipped: Vec<Skipped>,
+}
+
+/// A submission `judge verify` could not judge, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct Skipped {
+    pub path: String,
+    pub why: String,
 }
 
 /// The JSON report's shape.
@@ -62,6 +73,7 @@ struct Report<'a> {
     problem: &'a str,
     time_limit_s: f64,
     submissions: &'a [Verified],
+    skipped: &'a [Skipped],
 }
 
 impl Verification {
@@ -70,6 +82,7 @@ impl Verification {
             problem: &self.problem,
             time_limit_s: self.time_limit.seconds,
             submissions: &self.submissions,
+            skipped: &self.skipped,
         })
         .expect("plain data serializes")
     }
@@ -238,7 +251,21 @@ pub fn verify(
     let built = build_all(&paths, builder, session.jobs);
     let mut got: Vec<Option<Got>> = (0..submissions.len()).map(|_| None).collect();
     let mut commands: Vec<Option<sandbox::Command>> = Vec::new();
+    let mut skipped = Vec::new();
     for (i, built) in built.into_iter().enumerate() {
+        // A submission the judge cannot run (its language, its shape) is the judge's limit,
+        // not the submission's verdict, and not a reason to judge none of the others.
+        let built = match built {
+            Err(JudgeError::Usage(why)) => {
+                skipped.push(Skipped {
+                    path: format!("submissions/{}", submissions[i].name),
+                    why,
+                });
+                commands.push(None);
+                continue;
+            }
+            other => other,
+        };
         match compiled(built)? {
             Ok(command) => commands.push(Some(command)),
             Err(failed) => {
@@ -425,6 +452,7 @@ pub fn verify(
         submissions: verified,
         jury_error,
         interrupted: interrupted || session.cancel.is_cancelled(),
+        skipped,
     })
 }
 

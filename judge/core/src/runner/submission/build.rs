@@ -126,6 +126,17 @@ impl Builder {
         }
     }
 
+    /// A builder for a problem package's own programs (validators, generators), with this one's
+    /// build limits and cache: it hides only `hidden` (the package's test data), not the jury
+    /// folders a submission must not see, since those hold the very programs it builds. Never
+    /// sanitized: `--sanitize` is about the submissions.
+    pub fn for_jury(&self, hidden: &[PathBuf]) -> Builder {
+        let mut jury = Builder::new(None, hidden, &self.cancel);
+        jury.limits = self.limits;
+        jury.verbose = self.verbose;
+        jury
+    }
+
     /// `--sanitize`: C and C++ sources are built with [`SANITIZE_FLAGS`] (a build command of
     /// its own, so a cache entry of its own).
     pub fn sanitize(mut self) -> Builder {
