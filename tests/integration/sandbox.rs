@@ -1514,3 +1514,76 @@ fn without_root_tests_and_the_judge_under_usr_local_stay_hidden() {
     assert!(reading.0.starts_with("WA "), "{reading:?}");
     assert!(asking.0.starts_with("RE "), "{asking:?}");
 }
+
+/// Issue 33.7: interfaces no contest program needs (io_uring, new user namespaces, the mount
+/// family and so the cgroup file systems, bpf, keyrings, perf, userfaultfd, file handles,
+/// kexec, modules, ptrace) are refused by the box's seccomp filter with `EPERM` (`clone3`
+/// with `ENOSYS`, so that libc falls back to `clone`), every way a case starts, and the run is
+/// judged as usual: AC. The controls, outside, get through some of them (a new user
+/// namespace, `open_tree`, the keyring, `userfaultfd`, `clone3`, `PTRACE_TRACEME`).
+#[test]
+fn interfaces_no_contest_program_needs_are_refused_every_way() {
+    if !is_root() || std::env::consts::ARCH != "x86_64" {
+        skipped("the seccomp filter needs root on x86_64");
+        return;
+    }
+    let dir = scratch("seccomp");
+    let tests = test_folder(&dir.join("tests"), &["sample-2"]);
+    let binary = compile("denied_calls", &dir);
+    let script = dir.join("denied_calls.py");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/hostile/denied_calls.py"),
+        &script,
+    )
+    .unwrap();
+    assert_ne!(
+        run_outside(&binary, &[]),
+        "0\n",
+        "the control got through nothing"
+    );
+    let report = dir.join("r.json");
+    let ways: [(&str, &str, &[&std::ffi::OsStr]); 4] = [
+        ("BOARDJUDGE_FORK_SERVER", "1", &[binary.as_os_str()]),
+        ("BOARDJUDGE_FORK_SERVER", "0", &[binary.as_os_str()]),
+        (
+            "BOARDJUDGE_ZYGOTE",
+            "1",
+            &[os("python3"), script.as_os_str()],
+        ),
+        (
+            "BOARDJUDGE_ZYGOTE",
+            "0",
+            &[os("python3"), script.as_os_str()],
+        ),
+    ];
+    for (variable, value, command) in ways {
+        let out = judge()
+            .current_dir(&dir)
+            .env(variable, value)
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&tests)
+            .args(["--time-limit", "5", "--memory-limit", "256", "--jobs", "1"])
+            .arg("--report")
+            .arg(&report)
+            .arg("--")
+            .args(command)
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        let rows: Vec<Row> = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+        assert_eq!(
+            (rows.len(), rows[0].verdict.as_str()),
+            (1, "AC"),
+            "{variable}={value} {command:?}: {rows:?} {}",
+            text(&out.stderr)
+        );
+        let zygote = text(&out.stderr).contains("Python zygote");
+        assert_eq!(
+            zygote,
+            variable == "BOARDJUDGE_ZYGOTE" && value == "1",
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -76,10 +76,11 @@ pub enum ChildStage {
     OwnUserNamespace = 12,
     CgroupNamespace = 13,
     StopAtExec = 14,
+    Seccomp = 15,
 }
 
 impl ChildStage {
-    const ALL: [ChildStage; 15] = [
+    const ALL: [ChildStage; 16] = [
         ChildStage::Dup2,
         ChildStage::Chdir,
         ChildStage::Setrlimit,
@@ -95,6 +96,7 @@ impl ChildStage {
         ChildStage::OwnUserNamespace,
         ChildStage::CgroupNamespace,
         ChildStage::StopAtExec,
+        ChildStage::Seccomp,
     ];
 
     /// The stage a child reported as `byte`, if it is one.
@@ -120,6 +122,7 @@ impl ChildStage {
             ChildStage::OwnUserNamespace => "a user namespace of its own",
             ChildStage::CgroupNamespace => "a cgroup namespace of its own",
             ChildStage::StopAtExec => "stopping at exec (ptrace)",
+            ChildStage::Seccomp => "the system-call filter (seccomp)",
         }
     }
 }

@@ -142,7 +142,8 @@ impl Isolation {
             Err(why) => format!("fork server: no ({why})"),
         };
         format!(
-            "{namespaces}, {root}, {cgroup}, {server}, unprivileged uid: {}, Landlock: {}",
+            "{namespaces}, {root}, {cgroup}, {server}, unprivileged uid: {}, Landlock: {}, \
+             system-call filter: {}",
             match (self.drop_privileges, self.own_user_namespace) {
                 (true, true) => "yes (leased, in a user namespace of the run's own)",
                 (true, false) =>
@@ -153,7 +154,8 @@ impl Isolation {
                 format!("ABI {}", self.landlock_abi)
             } else {
                 "unavailable".to_string()
-            }
+            },
+            crate::seccomp::describe()
         )
     }
 }

@@ -44,6 +44,7 @@ mod isolation;
 pub mod landlock;
 pub mod remove;
 pub mod rootfs;
+pub mod seccomp;
 pub mod server;
 mod slot;
 pub mod spawn;

@@ -122,6 +122,9 @@ unsafe fn case_main(a: &mut CaseArgs<'_>) -> c_int {
             a.stdio,
             a.error_fd,
             a.stop_at_exec,
+            // A submission's case; not the zygote, which installs it in each of its cases
+            // after making their namespaces.
+            a.stop_at_exec,
         )
     }
 }

@@ -49,8 +49,8 @@ use child::{CASE_STACK, ServerArgs, server_main};
 use client::{failure, protocol_error, socket_pair};
 pub use protocol::Rlimit;
 use protocol::{GO, READY, Request};
-pub use zygote::PYTHON_ZYGOTE;
 use zygote::Zygote;
+pub use zygote::{PYTHON_ZYGOTE, python_zygote};
 
 /// What a case is started with; a prestarted case is used only for a run with the same.
 #[derive(Clone, Debug, PartialEq, Eq)]

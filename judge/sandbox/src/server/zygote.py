@@ -47,8 +47,13 @@ MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
 PR_SET_NO_NEW_PRIVS = 38
-# (capset, keyctl, landlock_create_ruleset, landlock_restrict_self)
-SYSCALLS = {'x86_64': (126, 250, 444, 446), 'aarch64': (91, 219, 444, 446)}
+# (capset, keyctl, landlock_create_ruleset, landlock_restrict_self, seccomp)
+SYSCALLS = {'x86_64': (126, 250, 444, 446, 317), 'aarch64': (91, 219, 444, 446, 277)}
+SECCOMP_SET_MODE_FILTER = 1
+# The judge's system-call filter (judge/sandbox/src/seccomp.rs, `struct sock_filter`s), put
+# here by the judge as it starts the zygote; empty where the judge has none. Each case installs
+# it last, after its namespaces and keyring, which it denies.
+SECCOMP_FILTER = b''
 KEYCTL_JOIN_SESSION_KEYRING = 1
 LANDLOCK_SCOPES = 0b11  # abstract unix sockets and signals outside the domain (ABI 6)
 EDQUOT = 122
@@ -56,10 +61,14 @@ EDQUOT = 122
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 unshare, prctl, syscall, setns, mount = libc.unshare, libc.prctl, libc.syscall, libc.setns, libc.mount
-CAPSET, KEYCTL, LANDLOCK_CREATE_RULESET, LANDLOCK_RESTRICT_SELF = SYSCALLS[os.uname().machine]
+CAPSET, KEYCTL, LANDLOCK_CREATE_RULESET, LANDLOCK_RESTRICT_SELF, SECCOMP = SYSCALLS[os.uname().machine]
 CAP_HEADER = ctypes.create_string_buffer(struct.pack('<Ii', 0x20080522, 0))
 CAP_DATA = ctypes.create_string_buffer(bytes(24))
 LANDLOCK_ATTR = ctypes.create_string_buffer(struct.pack('<QQQ', 0, 0, LANDLOCK_SCOPES))
+SECCOMP_INSTRUCTIONS = ctypes.create_string_buffer(SECCOMP_FILTER, len(SECCOMP_FILTER) + 1)
+# struct sock_fprog: the instruction count, then (aligned) a pointer to them.
+SECCOMP_PROGRAM = ctypes.create_string_buffer(
+    struct.pack('<H6xQ', len(SECCOMP_FILTER) // 8, ctypes.addressof(SECCOMP_INSTRUCTIONS)))
 IDENTITY = (f'{os.getuid()} {os.getuid()} 1'.encode(), f'{os.getgid()} {os.getgid()} 1'.encode())
 
 
@@ -121,6 +130,8 @@ def become_case(cpu):
     ruleset = check(syscall(LANDLOCK_CREATE_RULESET, LANDLOCK_ATTR, 24, 0), 'a Landlock ruleset')
     check(syscall(LANDLOCK_RESTRICT_SELF, ruleset, 0), 'a Landlock domain')
     os.close(ruleset)
+    if SECCOMP_FILTER:
+        check(syscall(SECCOMP, SECCOMP_SET_MODE_FILTER, 0, SECCOMP_PROGRAM), 'the system-call filter')
     resource.setrlimit(resource.RLIMIT_CPU, cpu)
     os.chdir('/tmp')
 

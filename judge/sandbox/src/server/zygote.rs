@@ -12,8 +12,23 @@ use super::client::{failure, socket_pair};
 use super::protocol::{REFRESH, REFRESHED, START, receive_message, send_bytes};
 use super::{Asked, CaseKey, Given, Prepare, Server, Started, State};
 
-/// The interpreter's zygote (Python), run with `python3 -c ZYGOTE SCRIPT`.
+/// The interpreter's zygote (Python), run with `python3 -c ZYGOTE SCRIPT`, as written: see
+/// [`python_zygote`] for what is run.
 pub const PYTHON_ZYGOTE: &str = include_str!("zygote.py");
+
+/// The zygote's source as it is run: [`PYTHON_ZYGOTE`] with the system-call filter
+/// ([`crate::seccomp`]) put in, which each of its cases installs.
+pub fn python_zygote() -> String {
+    let filter: String = crate::seccomp::program_bytes()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    PYTHON_ZYGOTE.replacen(
+        "\nSECCOMP_FILTER = b''\n",
+        &format!("\nSECCOMP_FILTER = bytes.fromhex('{filter}')\n"),
+        1,
+    )
+}
 
 /// A lane's zygote: started with these limits, and the judge's end of its control socket.
 pub(super) struct Zygote {

@@ -240,7 +240,7 @@ fn zygote_words(command: &Command, program: &CString) -> io::Result<Option<Vec<C
     Ok(Some(vec![
         program.clone(),
         c("-c")?,
-        c(server::PYTHON_ZYGOTE)?,
+        c(&server::python_zygote())?,
         c(&command.args[0])?,
     ]))
 }

@@ -48,6 +48,7 @@ pub(crate) unsafe fn become_submission(
     stdio: [RawFd; 3],
     error_fd: RawFd,
     stop_at_exec: bool,
+    filter: bool,
 ) -> ! {
     // SAFETY: raw system calls on descriptors and buffers prepared before the fork.
     unsafe {
@@ -177,6 +178,12 @@ pub(crate) unsafe fn become_submission(
         // the case before it took.
         if stop_at_exec && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) != 0 {
             fail(error_fd, ChildStage::StopAtExec);
+        }
+        // Last, after everything above that the filter denies (the keyring, the user
+        // namespace, `/proc`'s mount, `PTRACE_TRACEME`): from here on the program cannot make
+        // those calls itself.
+        if filter && !crate::seccomp::install() {
+            fail(error_fd, ChildStage::Seccomp);
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
         fail(error_fd, ChildStage::Exec)
@@ -415,6 +422,7 @@ pub(super) unsafe fn child_main(a: &mut ChildArgs<'_>) -> libc::c_int {
             a.stdio,
             a.error_fd,
             false,
+            true,
         )
     }
 }
