@@ -1587,3 +1587,74 @@ fn interfaces_no_contest_program_needs_are_refused_every_way() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 33.4: a case leaves an abstract Unix socket name bound by a socket that outlives it
+/// (in flight in an SCM_RIGHTS cycle, which only the kernel's collector frees, seconds later):
+/// a later case that finds the name taken would answer otherwise (WA), so its verdict would
+/// depend on the order of the tests. Every case finds the name free, every way a case starts:
+/// the fork server gives a lane holding a leftover socket a new network namespace (and its
+/// zygote is replaced), a run in fresh namespaces gets one of its own. The control, outside,
+/// finds the name taken by the run just before.
+#[test]
+fn a_socket_left_in_flight_is_not_seen_by_the_next_case() {
+    if !is_root() {
+        skipped("the per-case network namespace needs root");
+        return;
+    }
+    let dir = scratch("unix-cycle");
+    let names: Vec<String> = (1..=8).map(|i| format!("t{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let tests = test_folder(&dir.join("tests"), &names);
+    let binary = compile("unix_cycle", &dir);
+    let script = dir.join("unix_cycle.py");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/hostile/unix_cycle.py"),
+        &script,
+    )
+    .unwrap();
+    // Control: back to back, the second run usually finds the first's name still taken (the
+    // collector runs when some socket of the machine closes: on a busy one, soon).
+    let taken = (0..5).any(|_| {
+        run_outside(&binary, &[]);
+        run_outside(&binary, &[]).contains("taken")
+    });
+    assert!(taken, "the control never found the name taken");
+    let report = dir.join("r.json");
+    let ways: [(&str, &str, &[&std::ffi::OsStr]); 4] = [
+        ("BOARDJUDGE_FORK_SERVER", "1", &[binary.as_os_str()]),
+        ("BOARDJUDGE_FORK_SERVER", "0", &[binary.as_os_str()]),
+        (
+            "BOARDJUDGE_ZYGOTE",
+            "1",
+            &[os("python3"), script.as_os_str()],
+        ),
+        (
+            "BOARDJUDGE_ZYGOTE",
+            "0",
+            &[os("python3"), script.as_os_str()],
+        ),
+    ];
+    for (variable, value, command) in ways {
+        let out = judge()
+            .current_dir(&dir)
+            .env(variable, value)
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&tests)
+            .args(["--time-limit", "5", "--memory-limit", "256", "--jobs", "1"])
+            .arg("--report")
+            .arg(&report)
+            .arg("--")
+            .args(command)
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        let rows: Vec<Row> = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+        assert_eq!(rows.len(), 8);
+        assert!(
+            rows.iter().all(|r| r.verdict == "AC"),
+            "{variable}={value} {command:?}: {rows:?} {}",
+            text(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -11,8 +11,9 @@ use crate::spawn;
 
 use super::LanePlan;
 use super::protocol::{
-    FINISH, FINISHED, GO, GONE, MAX_RLIMITS, READY, REFRESH, REFRESHED, Reply, Request, Rlimit,
-    START, STARTED, TMP_OPTIONS, failed_child, failed_server, receive_message, send_message,
+    FINISH, FINISHED, GO, GONE, MAX_RLIMITS, NEW_NETWORK, READY, REFRESH, REFRESHED, Reply,
+    Request, Rlimit, START, STARTED, TMP_OPTIONS, failed_child, failed_server, receive_message,
+    send_message,
 };
 
 /// The stack of a case until its `exec`.
@@ -288,7 +289,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                         a,
                         request,
                         fds,
-                        lanes[lane],
+                        &mut lanes[lane],
                         &mut pids[lane],
                         &mut tmp[lane],
                         server_proc,
@@ -307,14 +308,24 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                     reply(control, GONE, 0, 0, 0, -1);
                 }
                 REFRESH => {
-                    let failed = if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) != 0 {
+                    // The zygote's case before is gone (the zygote reaped it): its sockets
+                    // are closed, save those only the kernel's collector frees.
+                    let mut renewed = false;
+                    let failed = if libc::setns(lanes[lane].0, libc::CLONE_NEWNS) != 0
+                        || libc::setns(lanes[lane].1, libc::CLONE_NEWNET) != 0
+                    {
                         failed_server(ServerStep::EnterLane)
+                    } else if !clean_network(&mut lanes[lane], &mut renewed) {
+                        failed_server(ServerStep::LaneNamespaces)
                     } else {
                         fresh_tmp(&request, &mut tmp[lane])
                     };
                     // The zygote's next case too.
                     random_last_pid(last_pid, pid_max);
-                    reply(control, REFRESHED, failed, errno(), 0, -1);
+                    // A lane with a new network namespace needs a new zygote: the one it has
+                    // stays in the old namespace, and so would its cases.
+                    let status = if renewed { NEW_NETWORK } else { 0 };
+                    reply(control, REFRESHED, failed, errno(), status, -1);
                 }
                 FINISH => {
                     let status = if pids[lane] > 0 {
@@ -406,7 +417,7 @@ unsafe fn start_case(
     a: &mut ServerArgs<'_>,
     request: Request,
     stdio: [RawFd; 3],
-    lane_namespaces: (RawFd, RawFd),
+    lane_namespaces: &mut (RawFd, RawFd),
     pid: &mut libc::pid_t,
     tmp: &mut bool,
     server_proc: u64,
@@ -425,6 +436,10 @@ unsafe fn start_case(
             || libc::setns(lane_namespaces.1, libc::CLONE_NEWNET) != 0
         {
             return server_step(ServerStep::EnterLane);
+        }
+        let mut renewed = false;
+        if !clean_network(lane_namespaces, &mut renewed) {
+            return server_step(ServerStep::LaneNamespaces);
         }
         // One an earlier case mounted and did not get to run with (it failed to start).
         unmount_case_proc(server_proc);
@@ -538,6 +553,42 @@ unsafe fn fresh_tmp(request: &Request, mounted: &mut bool) -> u32 {
 }
 
 /// Reads a small decimal number from a file (raw calls: for the server).
+/// Makes sure that nothing of the lane's cases before is left in its network namespace (the
+/// server is in it): a socket outlives its processes when it is in flight in a cycle (two
+/// sockets holding each other, sent with `SCM_RIGHTS`) until the kernel's collector frees it,
+/// which may be seconds later, and an abstract name it is bound to stays taken meanwhile (a
+/// channel to the next case: issue 33.4). At rest a lane holds no socket, so one counted in
+/// `/proc/self/net/sockstat` is such a leftover: the lane then gets a new network namespace
+/// (a few milliseconds, only after such a case), into which the server moves, and `*renewed`
+/// says so. False if that failed.
+///
+/// # Safety
+///
+/// In the server only: `lane` its lane's (mount, network) namespace descriptors, the server
+/// in that network namespace.
+unsafe fn clean_network(lane: &mut (RawFd, RawFd), renewed: &mut bool) -> bool {
+    if spawn::sockets_in_use() == Some(0) {
+        return true;
+    }
+    // SAFETY: raw calls on the server's own descriptors.
+    unsafe {
+        if libc::unshare(libc::CLONE_NEWNET) != 0 {
+            return false;
+        }
+        let network = libc::open(
+            c"/proc/self/ns/net".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        if network < 0 {
+            return false;
+        }
+        libc::close(lane.1);
+        lane.1 = network;
+        *renewed = true;
+        true
+    }
+}
+
 fn read_number(path: &std::ffi::CStr) -> Option<u64> {
     // SAFETY: raw system calls into a local buffer.
     unsafe {

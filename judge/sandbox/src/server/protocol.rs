@@ -18,6 +18,9 @@ pub(super) const READY: u32 = 10;
 pub(super) const STARTED: u32 = 11;
 pub(super) const FINISHED: u32 = 12;
 pub(super) const REFRESHED: u32 = 13;
+/// `Reply::status` of `REFRESHED`: the lane got a new network namespace (its zygote, in the
+/// old one, must be replaced).
+pub(super) const NEW_NETWORK: i32 = 1;
 pub(super) const GONE: u32 = 14;
 
 /// Where the server's own steps start among the stages a reply names (the [`ChildStage`]s a

@@ -9,7 +9,7 @@ use crate::error::{SandboxError, Stage};
 use crate::spawn;
 
 use super::client::{failure, socket_pair};
-use super::protocol::{REFRESH, REFRESHED, START, receive_message, send_bytes};
+use super::protocol::{NEW_NETWORK, REFRESH, REFRESHED, START, receive_message, send_bytes};
 use super::{Asked, CaseKey, Given, Prepare, Server, Started, State};
 
 /// The interpreter's zygote (Python), run with `python3 -c ZYGOTE SCRIPT`, as written: see
@@ -54,7 +54,17 @@ impl Server {
             state.zygotes[lane] = Some(zygote);
         }
         // A fresh /tmp before the figures are reset: the last case's files were charged there.
-        let reply = self.exchange(state, self.request(REFRESH, lane, key, 0))?;
+        let mut reply = self.exchange(state, self.request(REFRESH, lane, key, 0))?;
+        if reply.kind == REFRESHED && reply.failed == 0 && reply.status == NEW_NETWORK {
+            // The case before left a socket behind, and the lane has a new network namespace
+            // (issue 33.4): the zygote, and so its next case, is still in the old one.
+            if state.zygotes[lane].take().is_some() {
+                self.end(state, lane)?;
+            }
+            let zygote = self.start_zygote(state, lane, key)?;
+            state.zygotes[lane] = Some(zygote);
+            reply = self.exchange(state, self.request(REFRESH, lane, key, 0))?;
+        }
         if reply.kind != REFRESHED || reply.failed != 0 {
             return Err(failure(&reply, "a fresh /tmp").into());
         }
