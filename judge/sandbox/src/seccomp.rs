@@ -190,3 +190,39 @@ mod x86_64 {
         p
     };
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_program_checks_the_abi_first_and_ends_in_returns() {
+        let program = super::FILTER.unwrap();
+        assert_eq!(program.len(), 41);
+        assert_eq!((program[0].code, program[0].k), (0x20, 4), "load the ABI");
+        assert_eq!(program[1].k, 0xc000_003e);
+        // Every jump lands inside the program, and the last two instructions refuse.
+        for (at, instruction) in program.iter().enumerate() {
+            assert!(at + 1 + usize::from(instruction.jt) < program.len(), "{at}");
+        }
+        let last = &program[program.len() - 2..];
+        assert_eq!(
+            (last[0].k, last[1].k),
+            (
+                libc::SECCOMP_RET_ERRNO | libc::EPERM as u32,
+                libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32
+            )
+        );
+        assert_eq!(super::program_bytes().len(), 8 * program.len());
+    }
+
+    #[test]
+    fn the_zygote_gets_the_program() {
+        let source = crate::server::python_zygote();
+        let hex: String = super::program_bytes()
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        assert!(source.contains(&format!("SECCOMP_FILTER = bytes.fromhex('{hex}')")));
+        assert!(!source.contains("\nSECCOMP_FILTER = b''\n"));
+    }
+}
