@@ -387,7 +387,7 @@ mod tests {
         for step in ServerStep::ALL {
             assert_eq!(ServerStep::from_byte(step as u8), Some(step));
         }
-        assert_eq!(ChildStage::from_byte(15), None);
+        assert_eq!(ChildStage::from_byte(16), None);
         assert_eq!(ServerStep::from_byte(12), None);
         let unknown = SandboxError::child(200, libc::EIO);
         assert_eq!(unknown.stage, Stage::Protocol);

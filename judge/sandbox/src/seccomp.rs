@@ -15,7 +15,7 @@
 //! process: no contest program makes one, and their numbers differ. An x32 call gets `ENOSYS`.
 //!
 //! The program is a constant, built at compile time: the code after a fork installs it
-//! allocating nothing. x86_64 only: elsewhere [`FILTER`] is `None`, and the isolation line
+//! allocating nothing (`spawn/child.rs`, where the after-fork code is checked). x86_64 only: elsewhere [`FILTER`] is `None`, and the isolation line
 //! says that there is no filter.
 
 /// Why the filter is there or not, for the isolation line.
@@ -45,33 +45,6 @@ pub fn program_bytes() -> Vec<u8> {
         bytes.extend_from_slice(&instruction.k.to_ne_bytes());
     }
     bytes
-}
-
-/// Installs the filter on the calling thread, with no new privileges from here on. False on
-/// failure (errno set); true, doing nothing, where there is no filter.
-///
-/// # Safety
-///
-/// Raw system calls on a constant: safe in a child after a fork or `clone` (allocates
-/// nothing). Afterwards the calling process can no longer make the calls the filter denies.
-pub(crate) unsafe fn install() -> bool {
-    let Some(program) = FILTER else {
-        return true;
-    };
-    let program = libc::sock_fprog {
-        len: program.len() as u16,
-        filter: program.as_ptr().cast_mut(),
-    };
-    // SAFETY: `program` points to a constant, valid filter for the duration of the call.
-    unsafe {
-        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
-            && libc::syscall(
-                libc::SYS_seccomp,
-                libc::SECCOMP_SET_MODE_FILTER,
-                0u32,
-                &program as *const libc::sock_fprog,
-            ) == 0
-    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -202,8 +175,12 @@ mod tests {
         assert_eq!(program[1].k, 0xc000_003e);
         // Every jump lands inside the program, and the last two instructions refuse.
         for (at, instruction) in program.iter().enumerate() {
-            assert!(at + 1 + usize::from(instruction.jt) < program.len(), "{at}");
+            if u32::from(instruction.code) & 0x07 == libc::BPF_JMP {
+                assert!(at + 1 + usize::from(instruction.jt) < program.len(), "{at}");
+                assert!(at + 1 + usize::from(instruction.jf) < program.len(), "{at}");
+            }
         }
+        assert_eq!(program.last().unwrap().code, (libc::BPF_RET | libc::BPF_K) as u16);
         let last = &program[program.len() - 2..];
         assert_eq!(
             (last[0].k, last[1].k),

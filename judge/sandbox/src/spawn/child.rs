@@ -182,7 +182,7 @@ pub(crate) unsafe fn become_submission(
         // Last, after everything above that the filter denies (the keyring, the user
         // namespace, `/proc`'s mount, `PTRACE_TRACEME`): from here on the program cannot make
         // those calls itself.
-        if filter && !crate::seccomp::install() {
+        if filter && !install_filter() {
             fail(error_fd, ChildStage::Seccomp);
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
@@ -201,6 +201,34 @@ unsafe fn restrict_self(fd: RawFd) -> bool {
     unsafe {
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
             && libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) == 0
+    }
+}
+
+/// Installs the system-call filter ([`crate::seccomp`]) on the calling thread, with no new
+/// privileges from here on. False on failure (errno set); true, doing nothing, where there is
+/// no filter.
+///
+/// # Safety
+///
+/// Raw system calls on a constant. Afterwards the calling process can no longer make the calls
+/// the filter denies.
+unsafe fn install_filter() -> bool {
+    let Some(program) = crate::seccomp::FILTER else {
+        return true;
+    };
+    let program = libc::sock_fprog {
+        len: program.len() as u16,
+        filter: program.as_ptr().cast_mut(),
+    };
+    // SAFETY: `program` points to a constant, valid filter for the duration of the call.
+    unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+            && libc::syscall(
+                libc::SYS_seccomp,
+                libc::SECCOMP_SET_MODE_FILTER,
+                0u32,
+                &program as *const libc::sock_fprog,
+            ) == 0
     }
 }
 
