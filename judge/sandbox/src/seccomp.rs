@@ -180,7 +180,10 @@ mod tests {
                 assert!(at + 1 + usize::from(instruction.jf) < program.len(), "{at}");
             }
         }
-        assert_eq!(program.last().unwrap().code, (libc::BPF_RET | libc::BPF_K) as u16);
+        assert_eq!(
+            program.last().unwrap().code,
+            (libc::BPF_RET | libc::BPF_K) as u16
+        );
         let last = &program[program.len() - 2..];
         assert_eq!(
             (last[0].k, last[1].k),

@@ -122,10 +122,13 @@ unsafe fn case_main(a: &mut CaseArgs<'_>) -> c_int {
             a.envp,
             a.stdio,
             a.error_fd,
-            a.stop_at_exec,
-            // A submission's case; not the zygote, which installs it in each of its cases
-            // after making their namespaces.
-            a.stop_at_exec,
+            // A submission's case stops at its exec; the zygote installs the filter in each
+            // of its cases after making their namespaces.
+            if a.stop_at_exec {
+                spawn::Start::StoppedAtExec
+            } else {
+                spawn::Start::Zygote
+            },
         )
     }
 }

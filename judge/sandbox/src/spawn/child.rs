@@ -29,6 +29,19 @@ pub(crate) unsafe fn fail(error_fd: RawFd, stage: ChildStage) -> ! {
     }
 }
 
+/// How the program [`become_submission`] execs starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// At once, under the system-call filter.
+    Run,
+    /// Stopped at the end of its `exec` as its parent's tracee (a fork server's case), under
+    /// the filter.
+    StoppedAtExec,
+    /// At once, without the filter: an interpreter's zygote, which makes a user namespace and
+    /// a keyring for each of its cases, and installs the filter in each itself.
+    Zygote,
+}
+
 /// The submission's side: set up and `execve`. Never returns. (`rlimits` apart from the plan:
 /// the fork server's plan is made once, its limits come with each case.)
 ///
@@ -47,9 +60,9 @@ pub(crate) unsafe fn become_submission(
     envp: &[*const libc::c_char],
     stdio: [RawFd; 3],
     error_fd: RawFd,
-    stop_at_exec: bool,
-    filter: bool,
+    start: Start,
 ) -> ! {
+    let stop_at_exec = start == Start::StoppedAtExec;
     // SAFETY: raw system calls on descriptors and buffers prepared before the fork.
     unsafe {
         // A clean signal state for the submission: nothing blocked, and SIGPIPE back to its
@@ -182,7 +195,7 @@ pub(crate) unsafe fn become_submission(
         // Last, after everything above that the filter denies (the keyring, the user
         // namespace, `/proc`'s mount, `PTRACE_TRACEME`): from here on the program cannot make
         // those calls itself.
-        if filter && !install_filter() {
+        if start != Start::Zygote && !install_filter() {
             fail(error_fd, ChildStage::Seccomp);
         }
         libc::execve(plan.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
@@ -454,8 +467,7 @@ pub(super) unsafe fn child_main(a: &mut ChildArgs<'_>) -> libc::c_int {
             a.envp,
             a.stdio,
             a.error_fd,
-            false,
-            true,
+            Start::Run,
         )
     }
 }

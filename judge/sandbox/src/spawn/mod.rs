@@ -35,7 +35,7 @@ use crate::error::SandboxError;
 use crate::types::Finished;
 
 use child::{ChildArgs, child_main};
-pub(crate) use child::{become_submission, sockets_in_use, unlock_uid_change};
+pub(crate) use child::{Start, become_submission, sockets_in_use, unlock_uid_change};
 pub use probe::{unprivileged_user_namespaces_work, user_namespaces_work};
 use supervise::kill_all;
 pub use supervise::{ABORT, Paired, Watch};
