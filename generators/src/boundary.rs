@@ -15,6 +15,13 @@ use solutions::board::{Board, LINES, Stone};
 pub(crate) const ATTEMPTS: usize = 400;
 
 pub trait Boundary: Obligations + Generate {
+    /// The most tests a default test set of the problem holds. gomoku-checker and omok have
+    /// more obligations than fit in 100 tests: each of their fives at an edge or on a shortest
+    /// line needs a board of its own (omok allows one exact five per board; gomoku-checker's
+    /// must be the only five that decides the answer), and a cover cut short leaves
+    /// obligations unmet.
+    const MAX_TESTS: usize = crate::selection::MAX_TESTS;
+
     /// One attempt at an input meeting obligation `id` (not necessarily valid or meeting it:
     /// [`boundary_case`] checks). With `hunting`, runs may also be one stone short (a four at
     /// the edge, which an aliasing read can turn into a phantom five).

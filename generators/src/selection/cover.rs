@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use solutions::{Problem, Solver};
 
-use super::{Candidate, MAX_TESTS};
+use super::Candidate;
 use crate::boundary::Boundary;
 
 /// The wrong solutions (by index into `wrong`) that give another answer than the reference
@@ -34,6 +34,8 @@ pub struct Cover<I> {
     pub rejections: Vec<usize>,
     /// How many tests the set holds, the fixed ones included.
     pub count: usize,
+    /// The most tests it may hold ([`Boundary::MAX_TESTS`]).
+    pub max: usize,
 }
 
 impl<I> Cover<I> {
@@ -58,6 +60,7 @@ impl<I> Cover<I> {
             covered: BTreeSet::new(),
             rejections: vec![0; wrong.len()],
             count: fixed.len(),
+            max: P::MAX_TESTS,
             pool,
         };
         for input in fixed {
@@ -123,9 +126,9 @@ impl<I> Cover<I> {
     }
 
     /// Greedy set cover: takes the candidate with the largest [`Cover::gain`] (ties to the
-    /// earlier one) until nothing gains or the set holds [`MAX_TESTS`].
+    /// earlier one) until nothing gains or the set holds [`Cover::max`] tests.
     pub fn cover_obligations_and_rejections(&mut self, seen: &mut HashSet<String>) {
-        while self.count < MAX_TESTS {
+        while self.count < self.max {
             let best = (0..self.pool.len())
                 .filter(|&i| self.open(i))
                 .map(|i| (self.gain(i), i))

@@ -4,12 +4,12 @@
 use std::collections::HashSet;
 
 use super::cover::Cover;
-use super::{MAX_TESTS, per_family};
+use super::per_family;
 use crate::{Family, Generate};
 
 /// Takes tests of the families in rounds: in round `r` a family with at most `r` tests in the
 /// set gets its next open candidate (its first tests, then its floor tests). The first round
-/// gives every family one while the set has room ([`MAX_TESTS`]); the later ones stop at the
+/// gives every family one while the set has room ([`Cover::max`]); the later ones stop at the
 /// usual size, the `fixed` tests and [`per_family`] tests per family.
 pub fn fill_round_robin<P: Generate>(
     cover: &mut Cover<P::Input>,
@@ -18,7 +18,7 @@ pub fn fill_round_robin<P: Generate>(
     seen: &mut HashSet<String>,
 ) {
     let each = per_family(fixed, families.len());
-    let usual_size = (fixed + each * families.len()).min(MAX_TESTS);
+    let usual_size = (fixed + each * families.len()).min(cover.max);
     // Each family's candidates, in pool order; boundary cases belong to no family.
     let candidates_of: Vec<Vec<usize>> = families
         .iter()
@@ -32,7 +32,7 @@ pub fn fill_round_robin<P: Generate>(
         })
         .collect();
     for round in 0..each {
-        let limit = if round == 0 { MAX_TESTS } else { usual_size };
+        let limit = if round == 0 { cover.max } else { usual_size };
         for candidates in &candidates_of {
             if cover.count >= limit {
                 break;

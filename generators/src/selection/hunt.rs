@@ -6,9 +6,9 @@ use std::collections::HashSet;
 
 use solutions::Solver;
 
+use super::Candidate;
 use super::cover::{Cover, rejected_by};
 use super::pool::HUNT_POOL;
-use super::{Candidate, MAX_TESTS};
 use crate::boundary::{Boundary, hunting_case};
 
 /// How many hunting cases are tried for one unrejected wrong solution.
@@ -52,7 +52,7 @@ impl<P: Boundary> HuntingCases<'_, P> {
 
 /// For each wrong solution in turn that fewer than two tests of `cover` reject, tries hunting
 /// cases (a long search for one no test rejects, a short one for a second test) and takes
-/// each that rejects it and is new to `seen`, while the set holds fewer than [`MAX_TESTS`].
+/// each that rejects it and is new to `seen`, while the set holds fewer than its most ([`Boundary::MAX_TESTS`]).
 /// The tests taken, which count as `cover`'s rejections and tests.
 pub fn hunt_second_rejections<P: Boundary>(
     cover: &mut Cover<P::Input>,
@@ -78,7 +78,7 @@ pub fn hunt_second_rejections<P: Boundary>(
             HUNT_POOL as usize * 2
         };
         let mut tries = HUNT_POOL as usize;
-        while cover.rejections[k] < 2 && cover.count < MAX_TESTS && tries < budget {
+        while cover.rejections[k] < 2 && cover.count < cover.max && tries < budget {
             let (input, rejects) = cases.at(tries);
             if rejects.contains(&k) && seen.insert(P::write_input(input)) {
                 for &j in rejects {

@@ -39,7 +39,8 @@ pub struct Candidate<I> {
     pub params: String,
 }
 
-/// The most tests a default test set holds.
+/// The most tests a default test set holds, unless its problem says otherwise
+/// ([`Boundary::MAX_TESTS`]).
 pub const MAX_TESTS: usize = 100;
 
 /// Which generated tests join the fixed ones (samples and corpus), chosen by greedy set
