@@ -40,6 +40,7 @@ pub mod obligations;
 pub mod probes;
 pub mod rng;
 pub mod selection;
+pub mod shortest;
 pub mod stones;
 #[cfg(test)]
 mod test_support;

@@ -3,6 +3,7 @@
 //! and the builder of an input meeting each (see [`crate::obligations`], [`crate::boundary`]).
 //!
 //! Beside the line obligations (without the `parallel/…` ones): `phantom/edge/SIDE/COLOUR`,
+//! `phantom/forward/D/SIDE/COLOUR`,
 //! `phantom/alias/MODEL/D/END` — a four of the player who did not move last whose next cell
 //! lies off the board: a read that finds that colour there (stray memory, a thin pad, an
 //! aliased cell) sees a five that makes the position unreachable. See [`phantom_obligations`].
@@ -15,6 +16,7 @@ use solutions::GomokuChecker;
 
 use crate::boundary::{Boundary, find_run, line_index, line_layout, noise, run_cells};
 use crate::obligations::{LINE_NAMES, LineRules, Obligations, alias_models, line_met, line_obligations, off_board_run_ends, runs, side};
+use crate::shortest::{ShortestRules, shortest_layout, shortest_met, shortest_obligations};
 use crate::stones::Placer;
 use crate::Rng;
 
@@ -26,14 +28,59 @@ impl Obligations for GomokuChecker {
     fn obligations() -> Vec<(String, String)> {
         let mut list = line_obligations::<{ solutions::gomoku_checker::SIZE }>(NO_PARALLEL);
         list.extend(phantom_obligations::<{ solutions::gomoku_checker::SIZE }>());
+        list.extend(shortest_obligations(19, SHORTEST));
         list
     }
     fn met(board: &Self::Input) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
         line_met(board, &runs(board, 5), NO_PARALLEL, &mut out);
         phantom_met(board, &mut out);
+        shortest_met(board, SHORTEST, decides, &mut out);
         out
     }
+}
+
+/// gomoku-checker's shortest lines: a six is a win like a five (so it is listed: a scan that
+/// skips the line misses it too), and nothing blocks a win.
+const SHORTEST: ShortestRules = ShortestRules {
+    six: true,
+    blocked: false,
+};
+
+/// Does the run of `stone` decide the answer? It is the only run of five or more of the
+/// player who did not move last: the answer is NO, and a solver that does not see it finds
+/// no such five and answers YES.
+fn decides(board: &Board<19>, stone: Stone, _cells: &[(i32, i32)]) -> bool {
+    not_last_mover(board) == Some(stone)
+        && runs(board, 5).iter().filter(|r| r.stone == stone).count() == 1
+}
+
+/// Fills `placer`'s board up to counts that leave `stone` not the last mover: equal counts
+/// for black, black one ahead for white.
+fn leave_not_last_mover(placer: &mut Placer<19>, rng: &mut Rng, stone: Stone) {
+    let (b, w) = (
+        placer.board.count(Stone::Black),
+        placer.board.count(Stone::White),
+    );
+    let (b_want, w_want) = match stone {
+        Stone::Black => (b.max(w), b.max(w)),
+        Stone::White => (b.max(w + 1), b.max(w + 1) - 1),
+    };
+    placer.fill(rng, Stone::Black, (b_want - b) as usize, 2);
+    placer.fill(rng, Stone::White, (w_want - w) as usize, 2);
+}
+
+/// An attempt at a `shortest/…` obligation: the run in a random colour, some noise, and
+/// counts that leave the run's colour not the last mover.
+fn shortest_attempt(id: &str, rng: &mut Rng) -> Option<Board<19>> {
+    let stone = crate::shortest::colour(rng);
+    let board = shortest_layout(id, stone)?;
+    let mut placer = Placer::new(board);
+    let count = rng.range(0, 12) as usize;
+    placer.fill(rng, Stone::Black, count, 2);
+    placer.fill(rng, Stone::White, count, 2);
+    leave_not_last_mover(&mut placer, rng, stone);
+    Some(placer.board)
 }
 
 /// The colour whose five would end a gomoku-checker position as unreachable: the player who
@@ -64,6 +111,11 @@ fn colour_name(stone: Stone) -> &'static str {
 /// cannot show it: removing one of its stones undoes the phantom five.)
 ///
 /// - `phantom/edge/SIDE/COLOUR`: such a four of COLOUR whose next cell lies beyond SIDE;
+/// - `phantom/forward/D/SIDE/COLOUR`: such a four along D whose cell *after* it lies beyond
+///   SIDE: the reference, like most contestants, reads forward from each stone, so only this
+///   end is read (a pad one cell too thin below the board shows only on a four walking down
+///   to it; held out of the plan, `access-pad-thin-bottom-black` got through a set that met
+///   `phantom/edge/bottom/black` with a `/` four, whose cell below is never read);
 /// - `phantom/alias/MODEL/D/END`: such a four along D whose off-board cell END it (`before`,
 ///   `after`) MODEL reads as a board cell holding a stone of the four's colour. The direction
 ///   and end are named because a scan reads only some of them: gomoku-checker's reference,
@@ -74,6 +126,9 @@ pub fn phantom_obligations<const N: usize>() -> Vec<(String, String)> {
     off_board_run_ends::<N>(4, |run, d, end, cell, s| {
         for colour in ["black", "white"] {
             ids.insert(format!("phantom/edge/{s}/{colour}"));
+            if end == "after" {
+                ids.insert(format!("phantom/forward/{d}/{s}/{colour}"));
+            }
         }
         for (model, read) in alias_models() {
             if let Read::Cell(ar, ac) = read(cell.0, cell.1, n)
@@ -90,6 +145,9 @@ pub fn phantom_obligations<const N: usize>() -> Vec<(String, String)> {
                 ["phantom", "edge", side, colour] => format!(
                     "four {colour} stones in a line, {colour} not the last to move, whose next cell lies off the board ({side}): a read that finds a {colour} stone there sees a five"
                 ),
+                ["phantom", "forward", d, side, colour] => format!(
+                    "four {colour} stones along {d}, {colour} not the last to move, whose cell after them lies off the board ({side}): the cell a scan reading forward from each stone reads"
+                ),
                 ["phantom", "alias", model, d, end] => format!(
                     "four stones along {d} of the player who did not move last, whose off-board cell {end} them the {model} model reads as a board cell holding the same colour: a phantom five"
                 ),
@@ -101,11 +159,20 @@ pub fn phantom_obligations<const N: usize>() -> Vec<(String, String)> {
 }
 
 /// The phantom-five obligations `board` meets (see [`phantom_obligations`]).
-pub fn phantom_met<const N: usize>(board: &Board<N>, out: &mut BTreeSet<String>) {
+pub fn phantom_met(board: &Board<{ solutions::gomoku_checker::SIZE }>, out: &mut BTreeSet<String>) {
+    const N: usize = solutions::gomoku_checker::SIZE;
     let n = N as i32;
     let Some(stone) = not_last_mover(board) else {
         return;
     };
+    // The phantom five shows only where the position is reachable: on a board whose answer
+    // is NO anyway (a real five of the same player, say, laid there by another obligation's
+    // case merged onto it) a solver that sees the phantom answers NO too and is not caught.
+    // (Held out of the plan, two thin-pad models got through a set whose only phantom fours
+    // below and above the board sat on such boards.)
+    if <GomokuChecker as solutions::Problem>::reference(board) != solutions::gomoku_checker::Answer::Yes {
+        return;
+    }
     for run in runs(board, 4)
         .iter()
         .filter(|r| r.len == 4 && r.stone == stone)
@@ -116,6 +183,9 @@ pub fn phantom_met<const N: usize>(board: &Board<N>, out: &mut BTreeSet<String>)
                 continue;
             };
             out.insert(format!("phantom/edge/{s}/{}", colour_name(stone)));
+            if end == "after" {
+                out.insert(format!("phantom/forward/{d}/{s}/{}", colour_name(stone)));
+            }
             for (model, read) in alias_models() {
                 if let Read::Cell(r, c) = read(cell.0, cell.1, n)
                     && !run.contains((r as i32, c as i32))
@@ -147,6 +217,17 @@ fn phantom_attempt(id: &str, rng: &mut Rng) -> Option<Board<{ solutions::gomoku_
             None,
             rng.pick(&LINES),
             rng.chance(1, 2),
+        ),
+        ["phantom", "forward", d, s, colour] => (
+            Some(s),
+            if colour == "black" {
+                Stone::Black
+            } else {
+                Stone::White
+            },
+            None,
+            LINES[line_index(d)?],
+            true,
         ),
         ["phantom", "alias", model, d, end] => (
             None,
@@ -186,20 +267,14 @@ fn phantom_attempt(id: &str, rng: &mut Rng) -> Option<Board<{ solutions::gomoku_
     placer.fill(rng, Stone::Black, count, 2);
     placer.fill(rng, Stone::White, count, 2);
     // Black moved last when it has one stone more; the four's colour must not have.
-    let (b, w) = (
-        placer.board.count(Stone::Black),
-        placer.board.count(Stone::White),
-    );
-    let (b_want, w_want) = match stone {
-        Stone::Black => (b.max(w), b.max(w)),
-        Stone::White => (b.max(w + 1), b.max(w + 1) - 1),
-    };
-    placer.fill(rng, Stone::Black, (b_want - b) as usize, 2);
-    placer.fill(rng, Stone::White, (w_want - w) as usize, 2);
+    leave_not_last_mover(&mut placer, rng, stone);
     Some(placer.board)
 }
 
 impl Boundary for GomokuChecker {
+    /// Room for a board per shortest-line and edge five (see [`Boundary::MAX_TESTS`]).
+    const MAX_TESTS: usize = 130;
+
     fn overlay(base: &Self::Input, extra: &Self::Input) -> Option<Self::Input> {
         crate::boundary::overlay_boards(base, extra)
     }
@@ -207,6 +282,9 @@ impl Boundary for GomokuChecker {
     fn attempt(id: &str, rng: &mut Rng, hunting: bool) -> Option<Self::Input> {
         if id.starts_with("phantom/") {
             return phantom_attempt(id, rng);
+        }
+        if id.starts_with("shortest/") {
+            return shortest_attempt(id, rng);
         }
         let stone = rng.pick(&[Stone::Black, Stone::White]);
         let mut layout =

@@ -26,7 +26,44 @@ fn line_starts((dr, dc): (i32, i32)) -> Vec<(i32, i32)> {
     starts
 }
 
+/// The other usual scan: every stone in row-major order, each of the four directions from it
+/// when the stone starts the run there (its predecessor is not its colour), counting forward.
+/// With `six_breaks_directions`, a run of six or more from the stone leaves the direction
+/// loop (`break` where `continue` was meant): the stone's later directions are never looked
+/// at, so a five that starts at a stone starting a six in an earlier direction is missed.
+fn stone_by_stone(board: &Input, bugs: Bugs) -> Answer {
+    for r in 0..SIZE as i32 {
+        for c in 0..SIZE as i32 {
+            let Some(stone) = board.at(r, c) else {
+                continue;
+            };
+            for (dr, dc) in LINES {
+                if board.at(r - dr, c - dc) == Some(stone) {
+                    continue;
+                }
+                let len = (0..)
+                    .take_while(|&k| board.at(r + k * dr, c + k * dc) == Some(stone))
+                    .count();
+                if len == 5 {
+                    return Some(Win {
+                        stone,
+                        row: r as usize,
+                        col: c as usize,
+                    });
+                }
+                if len > 5 && bugs.six_breaks_directions {
+                    break;
+                }
+            }
+        }
+    }
+    None
+}
+
 fn solve_with(board: &Input, bugs: Bugs) -> Answer {
+    if bugs.six_breaks_directions {
+        return stone_by_stone(board, bugs);
+    }
     let n = SIZE as i32;
     let inside = |(r, c): (i32, i32)| (0..n).contains(&r) && (0..n).contains(&c);
     let mut used = [[false; SIZE]; SIZE];
@@ -60,6 +97,12 @@ fn solve_with(board: &Input, bugs: Bugs) -> Answer {
                     // forgotten, not judged.
                     (Some(_), Some(h)) if bugs.switch_forgets_run => {
                         current = Some((h, i, 1));
+                    }
+                    // The cell right after a six is marked as seen with it: a run of the
+                    // other colour starting there starts one cell later.
+                    (Some((_, _, len)), Some(_)) if bugs.skip_after_six && len >= 6 => {
+                        runs.extend(current);
+                        current = None;
                     }
                     _ => {
                         runs.extend(current);
@@ -111,4 +154,11 @@ crate::known_wrong! {
     /// Judges a run only when an empty cell or the edge ends it: a five whose next cell holds
     /// the other colour (the two runs touching end to end) is never judged.
     "decoy-switch-forgets-run" => switch_forgets_run,
+    /// Checks each stone's four directions in a loop and leaves the loop with `break` when
+    /// the stone starts a run of six or more: a five starting at that stone in a later
+    /// direction is never checked.
+    "decoy-six-breaks-directions" => six_breaks_directions,
+    /// Marks the cell right after a run of six or more as seen: a five of the other colour
+    /// starting on that cell is counted from its second stone, a four.
+    "decoy-skip-after-six" => skip_after_six,
 }
