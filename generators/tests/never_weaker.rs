@@ -8,7 +8,11 @@
 //!   (`tests/data/<id>/mutants.txt`, applied to copies of the files by `build.rs`), each run
 //!   in a child process (a mutant may loop forever or overflow its stack: that, like a panic
 //!   or a wrong answer on a test, kills it);
-//! - `probe`: the random-family disagreement probes of `generators::probes`.
+//! - `probe`: the random-family disagreement probes of `generators::probes`;
+//! - `held-out`: every `wrong` and `model` member again, killed when the default test set
+//!   planned without it (its row left out of the kill matrix, as `judge-core`'s `held_out`
+//!   bench does: a bug nobody modelled) rejects it. A selection change that loses such a kill
+//!   fails here, not only in a benchmark someone has to run.
 //!
 //! The check fails when a member the score records as killed is no longer killed (it names
 //! each), when the kept test set is not the one scored (the score records its hash: kept test
@@ -24,7 +28,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use generators::Generate;
+use generators::boundary::Boundary;
 use generators::probes::{killed, probes};
 use solutions::Problem;
 use solutions::problem_files::{KEPT_TEST_SET, MUTANTS, SCORE, kept_tests};
@@ -161,7 +165,69 @@ struct Score {
     stale: Vec<String>,
 }
 
-fn score<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str]) -> Score {
+/// Per wrong solver (board-access models included), whether the default test set planned
+/// without it — the fixed tests and [`generators::selection::choose_generated_against`] the
+/// others — rejects it. Planned on every core: one plan per solver.
+fn held_out_kills<P: Boundary>() -> Vec<(&'static str, bool)>
+where
+    P::Input: Sync,
+{
+    let all = P::wrong_solvers();
+    let (fixed, seen) = generators::selection::fixed_tests::<P>();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut rows = vec![false; all.len()];
+    let done: Vec<(usize, bool)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if k >= all.len() {
+                            break out;
+                        }
+                        let others: Vec<_> = all
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != k)
+                            .map(|(_, s)| *s)
+                            .collect();
+                        let differs = |input: &P::Input| {
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                (all[k].solve)(input) != P::reference(input)
+                            }))
+                            .unwrap_or(true)
+                        };
+                        let rejected = fixed.iter().any(differs)
+                            || generators::selection::choose_generated_against::<P>(
+                                &fixed,
+                                1,
+                                &mut seen.clone(),
+                                &others,
+                            )
+                            .iter()
+                            .any(|c| differs(&c.input));
+                        out.push((k, rejected));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a planning thread panicked"))
+            .collect()
+    });
+    for (k, rejected) in done {
+        rows[k] = rejected;
+    }
+    all.iter().map(|s| s.name).zip(rows).collect()
+}
+
+fn score<P: Boundary>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str]) -> Score
+where
+    P::Input: Sync,
+{
     let (tests, bundle) = kept::<P>();
     let mut population = BTreeSet::new();
     let mut dead = BTreeSet::new();
@@ -186,6 +252,13 @@ fn score<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&s
         }
         population.insert(member);
     }
+    for (name, rejected) in held_out_kills::<P>() {
+        let member = format!("held-out {name}");
+        if rejected {
+            dead.insert(member.clone());
+        }
+        population.insert(member);
+    }
     let inputs: Vec<P::Input> = tests.iter().map(|(i, _)| i.clone()).collect();
     let probes = probes::<P>();
     for (probe, k) in probes.iter().zip(killed::<P>(&probes, &inputs)) {
@@ -204,7 +277,7 @@ fn score<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&s
 }
 
 fn counts(members: &BTreeSet<String>) -> String {
-    ["wrong", "model", "mutant", "probe"]
+    ["wrong", "model", "held-out", "mutant", "probe"]
         .iter()
         .map(|kind| {
             let n = members
@@ -221,7 +294,8 @@ fn render<P: Problem>(score: &Score) -> String {
     let mut out = format!(
         "# Never weaker: what the kept default test set (testset.txt) kills of a fixed population\n\
          # (generators/tests/never_weaker.rs; see the README, \"Never weaker\"). A change that loses a\n\
-         # killed member fails CI; after an intended change to the test set or the population:\n\
+         # killed member fails CI (`held-out X`: the set planned without X rejects it); after an\n\
+         # intended change to the test set or the population:\n\
          # BOARDJUDGE_BLESS=1 cargo test --release -p generators --test never_weaker\n\
          testset {}\n\
          population {}\n\
@@ -262,7 +336,10 @@ fn recorded(text: &str) -> (BTreeSet<String>, BTreeSet<String>, String) {
     (killed, all, testset)
 }
 
-fn never_weaker<P: Generate>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str]) {
+fn never_weaker<P: Boundary>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str])
+where
+    P::Input: Sync,
+{
     // `build.rs` reads a missing list as no mutants: without this the population would
     // silently lose them all.
     assert!(
