@@ -4,13 +4,14 @@
 use std::collections::HashSet;
 
 use super::cover::Cover;
-use super::per_family;
+use super::{MAX_TESTS, per_family};
 use crate::{Family, Generate};
 
 /// Takes tests of the families in rounds: in round `r` a family with at most `r` tests in the
 /// set gets its next open candidate (its first tests, then its floor tests). The first round
 /// gives every family one while the set has room ([`Cover::max`]); the later ones stop at the
-/// usual size, the `fixed` tests and [`per_family`] tests per family.
+/// usual size, the `fixed` tests and [`per_family`] tests per family (a problem with a cap
+/// above [`MAX_TESTS`]: its cap).
 pub fn fill_round_robin<P: Generate>(
     cover: &mut Cover<P::Input>,
     families: &[Family<P>],
@@ -18,7 +19,15 @@ pub fn fill_round_robin<P: Generate>(
     seen: &mut HashSet<String>,
 ) {
     let each = per_family(fixed, families.len());
-    let usual_size = (fixed + each * families.len()).min(cover.max);
+    // A problem allowed more than [`MAX_TESTS`] tests needs the room for its obligations,
+    // which push its set past the usual size and so left no family a second test: what room
+    // its cap leaves goes to the families' ordinary positions (gomoku-checker's set of
+    // issue 34 lost two rare configurations of ordinary positions that way).
+    let usual_size = if cover.max > MAX_TESTS {
+        cover.max
+    } else {
+        (fixed + each * families.len()).min(cover.max)
+    };
     // Each family's candidates, in pool order; boundary cases belong to no family.
     let candidates_of: Vec<Vec<usize>> = families
         .iter()
