@@ -18,7 +18,11 @@
 //! each), when the kept test set is not the one scored (the score records its hash: kept test
 //! sets, and so their golden digests, change only together with the score), and when the
 //! population changed. `BOARDJUDGE_BLESS=1` rewrites the score after an intended change, but
-//! never one that loses a member that is still in the population.
+//! never one that loses a member that is still in the population — unless that loss was
+//! decided in review: `tests/data/<id>/given-up-kills.txt` names each kill given up, with
+//! why, one `MEMBER  # reason` a line. A line there that does not name a member the score
+//! records as killed (or that is killed again) is an error too, so the list says exactly what
+//! was given up, and nothing is lost without a line in a diff.
 //!
 //! `cargo test --release -p generators --test never_weaker`
 
@@ -31,7 +35,7 @@ use std::time::Duration;
 use generators::boundary::Boundary;
 use generators::probes::{killed, probes};
 use solutions::Problem;
-use solutions::problem_files::{KEPT_TEST_SET, MUTANTS, SCORE, kept_tests};
+use solutions::problem_files::{GIVEN_UP_KILLS, KEPT_TEST_SET, MUTANTS, SCORE, kept_tests};
 
 #[allow(dead_code, clippy::all)]
 mod mutants {
@@ -336,6 +340,16 @@ fn recorded(text: &str) -> (BTreeSet<String>, BTreeSet<String>, String) {
     (killed, all, testset)
 }
 
+/// The kills given up in review (see the module's doc): each line's member, without its reason.
+fn given_up(id: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(GIVEN_UP_KILLS.path(id)).unwrap_or_default();
+    text.lines()
+        .map(|line| line.split("  #").next().unwrap_or("").trim())
+        .filter(|member| !member.is_empty() && !member.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
 fn never_weaker<P: Boundary>(list: &[mutants::Mutant<P::Input, P::Answer>], stale: &[&str])
 where
     P::Input: Sync,
@@ -361,10 +375,24 @@ where
     let path = SCORE.path(P::ID);
     let old = std::fs::read_to_string(&path).unwrap_or_default();
     let (was_killed, was_population, was_testset) = recorded(&old);
+    let given_up = given_up(P::ID);
     let lost: Vec<&String> = was_killed
         .iter()
         .filter(|m| now.population.contains(*m) && !now.killed.contains(*m))
+        .filter(|m| !given_up.contains(*m))
         .collect();
+    // A line of the list must stand for a kill really given up: a member killed again, or one
+    // the score never had, is a stale line.
+    let stale_lines: Vec<&String> = given_up
+        .iter()
+        .filter(|m| now.killed.contains(*m) || !now.population.contains(*m))
+        .collect();
+    assert!(
+        stale_lines.is_empty(),
+        "{}: {} names kills that are not given up (killed now, or no such member): {stale_lines:?}",
+        P::ID,
+        GIVEN_UP_KILLS.relative(P::ID).display()
+    );
     assert!(
         lost.is_empty(),
         "{}: the kept default test set no longer kills {} of the population it killed (kill count {} -> {}):\n  {}",

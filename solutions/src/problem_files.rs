@@ -166,6 +166,13 @@ pub const CPU_DEPENDENT_MUTANTS: Part = data(
     Kind::File,
     "regexes of mutants in code only some CPUs run (mutants.sh leaves them out)",
 );
+/// Kills of the never-weaker population given up in review, each with why
+/// (`generators/tests/never_weaker.rs`).
+pub const GIVEN_UP_KILLS: Part = data(
+    "given-up-kills.txt",
+    Kind::File,
+    "kills of the never-weaker score given up in review, `MEMBER  # why` a line",
+);
 /// What `judge stress` must draw for the problem (`tests/integration/reports.rs`).
 pub const PICTURE: Part = data(
     "picture.toml",
@@ -258,8 +265,13 @@ pub const EVERY_PROBLEM_HAS: [Part; 19] = [
 ];
 
 /// Parts only some problems have; no other file belongs in a problem's folders.
-pub const SOME_PROBLEMS_HAVE: [Part; 4] =
-    [DECOY, CONTESTANTS, FUZZ_GENERATORS, CPU_DEPENDENT_MUTANTS];
+pub const SOME_PROBLEMS_HAVE: [Part; 5] = [
+    DECOY,
+    CONTESTANTS,
+    FUZZ_GENERATORS,
+    CPU_DEPENDENT_MUTANTS,
+    GIVEN_UP_KILLS,
+];
 
 /// How many files a new problem needs (beside its line in the list of problems).
 pub const fn files_a_new_problem_needs() -> usize {
