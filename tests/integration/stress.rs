@@ -270,7 +270,10 @@ fn the_replay_line_reproduces_the_finding_under_its_limits() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{first}"));
     assert!(
-        stdout.contains(&format!("found after {case} cases in ")),
+        stdout.contains(&format!(
+            "found after {case} {} in ",
+            if case == 1 { "case" } else { "cases" }
+        )),
         "one numbering: {stdout}"
     );
     assert!(replay.contains(&format!("--cases {case} ")), "{replay}");
