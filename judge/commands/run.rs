@@ -210,6 +210,7 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     let bar = Bar::new("tests", Some(tests.len() as u64));
     let session = target.session(args, &bar, interrupt);
     let sandbox = session.sandbox(command)?;
+    let runs = target.runs(&sandbox);
     let cancel = &session.cancel;
     let mut streamer = Streamer {
         bar: &bar,
@@ -226,7 +227,7 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         Stop::Never
     };
     let rows = run_tests(
-        &session.judging(&sandbox, target.checker.as_ref()),
+        &session.judging(runs.as_ref(), target.checker.as_ref()),
         tests,
         stop,
         &mut |i, row, stage| {
@@ -359,6 +360,16 @@ fn write_report(args: &Args, target: &Target, rows: &[Row], isolation: &str) -> 
 fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     use judge_core::many::{self, Campaign, Record};
     use judge_report::many::{ManyReport, Table, write};
+    if let Problem::Package(package) = &args.problem
+        && package.package.metadata.problem_type.interactive
+    {
+        return Err(JudgeError::Usage(format!(
+            "{}: an interactive problem; --submissions does not judge interactive packages yet \
+             (judge each with `judge run PKG -- SUBMISSION`, or the jury's with `judge verify \
+             PKG`)",
+            package.dir.display()
+        )));
+    }
     let shard = match &args.shard {
         None => Shard::WHOLE,
         Some(arg) => {
@@ -501,7 +512,10 @@ pub struct Target {
     /// The built-in problem (its boards are drawn in the reports).
     pub entry: Option<&'static dyn ProblemEntry>,
     pub tests: Vec<Loaded>,
-    pub checker: Box<dyn Checker>,
+    pub checker: std::sync::Arc<dyn Checker>,
+    /// A package's checker, which also says how its submissions run (an interactive
+    /// problem's with its validator).
+    pub package_checker: Option<std::sync::Arc<judge_core::package::checker::PackageChecker>>,
     pub hidden: Vec<PathBuf>,
     pub tests_dir: String,
     pub limits: sandbox::Limits,
@@ -522,7 +536,8 @@ impl Target {
                     name: entry.id().to_string(),
                     entry: Some(*entry),
                     tests: load(*entry, discover(dir)?, args.verify_answers)?,
-                    checker: Box::new(AnswerFile(*entry)),
+                    checker: std::sync::Arc::new(AnswerFile(*entry)),
+                    package_checker: None,
                     hidden: vec![dir.clone()],
                     tests_dir: dir.display().to_string(),
                     limits: args.sandbox.limits(),
@@ -570,11 +585,13 @@ impl Target {
                 eprintln!("time limit: {seconds} s ({origin})");
                 let mut limits = package.limits(seconds, args.sandbox.memory_limit);
                 limits.sanitizer = args.sandbox.sanitize;
+                let checker = std::sync::Arc::new(prepared.checker);
                 Ok(Target {
                     name: package.name().to_string(),
                     entry: None,
                     tests: prepared.tests,
-                    checker: Box::new(prepared.checker),
+                    checker: checker.clone(),
+                    package_checker: Some(checker),
                     hidden,
                     tests_dir: args
                         .tests
@@ -585,6 +602,15 @@ impl Target {
                     limits,
                 })
             }
+        }
+    }
+
+    /// What runs a submission built into `sandbox` on a test: the sandbox, or an interactive
+    /// package's pair of the submission and its validator.
+    fn runs<'a>(&'a self, sandbox: &'a sandbox::Sandbox) -> Box<dyn judge_core::runner::Runs + 'a> {
+        match &self.package_checker {
+            Some(checker) => checker.runs(sandbox),
+            None => Box::new(judge_core::package::checker::Borrowed(sandbox)),
         }
     }
 

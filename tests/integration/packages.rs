@@ -41,6 +41,16 @@ const OBSERVED_RUNS: &[(&str, &str, &str)] = &[
     ("echo", "partially_accepted/echo_int.c", "AAAAAWWAA"),
     ("echo", "partially_accepted/echo_recursive.py", "AAAAAAARA"),
     ("echo", "wrong_answer/echo_forward.kt", "WWAWWWWWA"),
+    ("guess", "accepted/Guess.kt", "AAAAAAAAAAAA"),
+    ("guess", "accepted/guess.cpp", "AAAAAAAAAAAA"),
+    ("guess", "accepted/guess.py", "AAAAAAAAAAAA"),
+    ("guess", "run_time_error/GuessStats.java", "AARAARAAAAAR"),
+    (
+        "guess",
+        "time_limit_exceeded/guess_step_by_step.py",
+        "AAAAAATTTTTA",
+    ),
+    ("guess", "wrong_answer/guess_linear.py", "AAAAWWWAAWWW"),
     ("distance", "accepted/distance.c", "AAAAAAA"),
     ("distance", "accepted/distance.go", "AAAAAAA"),
     ("distance", "accepted/distance.rs", "AAAAAAA"),
@@ -129,7 +139,7 @@ fn every_example_package_gets_its_observed_verdicts() {
         skipped("pyctd not found (BOARDJUDGE_PACKAGE_TOOLS or BOARDJUDGE_PYCTD)");
         return;
     }
-    for name in ["distance", "divisor", "echo", "sum"] {
+    for name in ["distance", "divisor", "echo", "guess", "sum"] {
         let report = std::env::temp_dir().join(format!(
             "boardjudge-verify-{name}-{}.json",
             std::process::id()
@@ -183,9 +193,8 @@ fn every_example_package_gets_its_observed_verdicts() {
 }
 
 #[test]
-fn interactive_and_multi_pass_packages_are_refused_naming_what_is_missing() {
+fn multi_pass_packages_are_refused_naming_what_is_missing() {
     for (name, what) in [
-        ("guess", "an interactive problem"),
         ("twopass", "a multi-pass problem"),
         ("remember", "an interactive multi-pass problem"),
     ] {
@@ -346,6 +355,77 @@ fn run_judges_a_submission_with_the_package_data_limits_and_custom_validator() {
     assert!(
         stdout.contains("manhattan.py") && stdout.contains("two_decimals.cc"),
         "{stdout}"
+    );
+}
+
+#[test]
+fn run_judges_an_interactive_submission_against_the_validator() {
+    if pyctd().is_none() {
+        skipped("pyctd not found (BOARDJUDGE_PACKAGE_TOOLS or BOARDJUDGE_PYCTD)");
+        return;
+    }
+    let dir = Path::new(PACKAGES).join("guess");
+    let submission = dir.join("submissions/wrong_answer/guess_linear.py");
+    let out = package_judge(&[
+        "run",
+        dir.to_str().unwrap(),
+        "--time-limit",
+        "2",
+        "--",
+        submission.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    // The validator's judge message is the reason of the wrong answer.
+    assert!(
+        stdout.contains("secret/03_high") && stdout.contains("guesses without finding x = 1000"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("time limit: 2 s (--time-limit)"),
+        "{stderr}"
+    );
+    // Many submissions at once do not judge interactive packages yet: a usage error.
+    let out = package_judge(&[
+        "run",
+        dir.to_str().unwrap(),
+        "--submissions",
+        dir.join("submissions/accepted").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("interactive"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn an_interactive_validator_that_neither_accepts_nor_rejects_is_a_jury_error() {
+    if pyctd().is_none() {
+        skipped("pyctd not found (BOARDJUDGE_PACKAGE_TOOLS or BOARDJUDGE_PYCTD)");
+        return;
+    }
+    // The validator gives up with exit 1 after its first line to the submission: every
+    // submission's run would end with a validator failure, never a contestant's verdict.
+    broken(
+        "guess",
+        |d| {
+            let validator = d.join("output_validator/validator.cpp");
+            let source = std::fs::read_to_string(&validator).unwrap();
+            let source = source.replacen(
+                "int main(",
+                "int real_main(int, char**);\nint main(int argc, char** argv) { (void)argc; \
+                 (void)argv; std::puts(\"10\"); std::fflush(stdout); return 1; }\nint real_main(",
+                1,
+            );
+            std::fs::write(&validator, source).unwrap();
+        },
+        &[
+            "output_validator",
+            "exited with 1",
+            "42 accepts, 43 rejects",
+        ],
     );
 }
 

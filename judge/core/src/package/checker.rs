@@ -6,7 +6,9 @@
 //! jury error (exit 2), never the contestant's wrong answer.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
+use std::thread::ThreadId;
 
 use package_format::TestCase;
 use package_format::default_output_validator::{self, Flags};
@@ -14,7 +16,7 @@ use package_format::default_output_validator::{self, Flags};
 use super::PackageProblem;
 use super::jury::{ACCEPT, JuryProgram, REJECT, ended, validator_words};
 use crate::error::{JudgeError, JuryError};
-use crate::runner::{Checked, Checker, Loaded};
+use crate::runner::{Checked, Checker, Loaded, Runs};
 use crate::text::shorten;
 
 /// Where the test's input and answer are in the output validator's box.
@@ -42,6 +44,22 @@ pub struct PackageChecker {
     custom: Option<(JuryProgram, sandbox::Limits)>,
     /// Never set: a validator's own limits end it.
     never: AtomicBool,
+    /// An interactive problem: the output validator talks to the submission while it runs
+    /// ([`PackageChecker::runs`]), and says its word then.
+    interactive: bool,
+    /// What the validator said of each interactive run, by the runner's thread that ran it:
+    /// the runner judges a run (`Checker::check`) on the thread that ran it (`Runs::run_test`),
+    /// right after it, so the word is taken there.
+    said: Mutex<HashMap<ThreadId, Said>>,
+}
+
+/// What an interactive run's validator said.
+#[derive(Debug)]
+enum Said {
+    Accepted,
+    Rejected(String),
+    /// The validator failed (a jury error), in words.
+    Failed(String),
 }
 
 impl PackageChecker {
@@ -91,21 +109,276 @@ impl PackageChecker {
         Ok(PackageChecker {
             problem: problem.name().to_string(),
             cases: by_name,
+            interactive: problem.package.metadata.problem_type.interactive,
             custom,
             never: AtomicBool::new(false),
+            said: Mutex::new(HashMap::new()),
         })
     }
+
+    /// Whether the problem is interactive (its runs are [`PackageChecker::runs`]' pairs).
+    pub fn is_interactive(&self) -> bool {
+        self.interactive
+    }
+
+    /// What runs a submission (built into `submission`) on a test: the sandbox itself, or for
+    /// an interactive problem the submission and the output validator connected by pipes.
+    pub fn runs<'a>(&'a self, submission: &'a sandbox::Sandbox) -> Box<dyn Runs + 'a> {
+        if self.interactive {
+            Box::new(Interactive {
+                submission,
+                checker: self,
+            })
+        } else {
+            Box::new(Borrowed(submission))
+        }
+    }
+
+    fn case(&self, test: &Loaded) -> Result<&Case, JudgeError> {
+        self.cases.get(&test.test.name).ok_or_else(|| {
+            JuryError::Problem {
+                problem: self.problem.clone(),
+                why: format!("{}: a test the checker was not made for", test.test.name),
+            }
+            .into()
+        })
+    }
+
+    /// The output validator's command-line arguments for a test: the format's three, then
+    /// the test's `output_validator_args`.
+    fn validator_args(case: &Case) -> Vec<String> {
+        let mut args = vec![
+            INPUT_IN_BOX.to_string(),
+            ANSWER_IN_BOX.to_string(),
+            FEEDBACK_IN_BOX.to_string(),
+        ];
+        args.extend(case.args.iter().cloned());
+        args
+    }
+
+    /// A jury error: the validator ended as `f` says, neither accepting nor rejecting.
+    fn validator_failed(
+        &self,
+        test: &Loaded,
+        validator: &JuryProgram,
+        f: &sandbox::Finished,
+        message: &str,
+    ) -> String {
+        let words = validator_words(f);
+        format!(
+            "test {}: output validator {} {} (42 accepts, 43 rejects){}{}",
+            test.test.name,
+            validator.shown,
+            ended(f),
+            if words.is_empty() {
+                String::new()
+            } else {
+                format!(": {words}")
+            },
+            if message.is_empty() {
+                String::new()
+            } else {
+                format!(" (judgemessage.txt: {message})")
+            }
+        )
+    }
+}
+
+/// A submission's sandbox as [`Runs`], borrowed.
+pub struct Borrowed<'a>(pub &'a sandbox::Sandbox);
+
+impl Runs for Borrowed<'_> {
+    fn slots(&self) -> usize {
+        self.0.slots()
+    }
+
+    fn run_test(
+        &self,
+        slot: usize,
+        test: &Loaded,
+        limits: &sandbox::Limits,
+        stop: &AtomicBool,
+    ) -> std::io::Result<sandbox::Finished> {
+        self.0.run_test(slot, test, limits, stop)
+    }
+}
+
+/// An interactive problem's runs: the submission and the output validator at once, each in
+/// its own box, the validator's standard output the submission's standard input and the other
+/// way round (`validator input answer feedback_dir [args]`, as the format says). The
+/// submission's CPU time and memory are its own.
+struct Interactive<'a> {
+    submission: &'a sandbox::Sandbox,
+    checker: &'a PackageChecker,
+}
+
+impl Runs for Interactive<'_> {
+    fn slots(&self) -> usize {
+        self.submission.slots()
+    }
+
+    fn run_test(
+        &self,
+        slot: usize,
+        test: &Loaded,
+        limits: &sandbox::Limits,
+        stop: &AtomicBool,
+    ) -> std::io::Result<sandbox::Finished> {
+        let checker = self.checker;
+        let to_io = |e: JudgeError| std::io::Error::other(e.to_string());
+        let case = checker.case(test).map_err(to_io)?;
+        let Some((validator, jury_limits)) = &checker.custom else {
+            return Err(std::io::Error::other(
+                "an interactive problem without an output validator",
+            ));
+        };
+        let args = PackageChecker::validator_args(case);
+        let files: [(&str, &[u8]); 2] =
+            [(INPUT_IN_BOX, &test.input), (ANSWER_IN_BOX, &case.answer)];
+        let interaction = validator
+            .with_slot(&args, |jury, jury_slot| {
+                sandbox::interact(
+                    (self.submission, slot, limits),
+                    (
+                        jury,
+                        jury_slot,
+                        sandbox::ValidatorIo {
+                            files: &files,
+                            feedback: true,
+                            limits: jury_limits,
+                        },
+                    ),
+                    stop,
+                )
+            })
+            .map_err(to_io)??;
+        let (finished, said) = interactive_verdict(&interaction, limits);
+        let said = match said {
+            Interacted::Said(said) => said,
+            Interacted::ValidatorFailed(message) => Said::Failed(checker.validator_failed(
+                test,
+                validator,
+                &interaction.validator.finished,
+                &message,
+            )),
+        };
+        checker
+            .said
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(std::thread::current().id(), said);
+        Ok(finished)
+    }
+}
+
+/// How an interaction went, for the verdict.
+#[derive(Debug)]
+enum Interacted {
+    Said(Said),
+    /// The validator neither accepted nor rejected; its judge message.
+    ValidatorFailed(String),
+}
+
+/// The verdict of an interaction by the format's rules, decided from the two exit codes (which
+/// side ended first is not reliable within a millisecond or so, and a side often ends because
+/// the other did): the run to judge (the runner's verdict rule then reads its time, memory and
+/// exit) and what the validator said, for the checker.
+/// - The validator neither accepted (42) nor rejected (43), or its own limits ended it: a jury
+///   error, whatever the submission did.
+/// - The submission over its time limit: TLE (a validator that then read the end of its input
+///   and rejected does not make it WA).
+/// - The validator rejected (43): WA, even if the submission crashed after it (killed writing
+///   to a closed pipe, say): the run is given as one that ended well.
+/// - The validator accepted (42): the submission's own end decides (RE, MLE, or AC); one still
+///   running a grace period after the validator accepted is TLE.
+fn interactive_verdict(
+    interaction: &sandbox::Interaction,
+    limits: &sandbox::Limits,
+) -> (sandbox::Finished, Interacted) {
+    let validator = &interaction.validator.finished;
+    let message = interaction
+        .validator
+        .feedback
+        .iter()
+        .find(|file| file.name == "judgemessage.txt")
+        .map(|file| judge_message(&file.contents))
+        .unwrap_or_default();
+    let mut run = interaction.submission.clone();
+    // What the submission wrote went to the validator: nothing of it is shown as output.
+    run.stdout.clear();
+    if run.interrupted || validator.interrupted {
+        run.interrupted = true;
+        return (run, Interacted::Said(Said::Accepted));
+    }
+    let validator_ended_well = !validator.cpu_exceeded && !validator.wall_exceeded;
+    let said = match validator.exit {
+        sandbox::Exit::Code(ACCEPT) if validator_ended_well => Said::Accepted,
+        sandbox::Exit::Code(REJECT) if validator_ended_well => {
+            Said::Rejected(if message.is_empty() {
+                "rejected by the output validator".to_string()
+            } else {
+                message
+            })
+        }
+        _ => {
+            // The runner must reach the checker, which reports the jury error.
+            let clean = sandbox::Finished {
+                exit: sandbox::Exit::Code(0),
+                cpu: std::time::Duration::ZERO,
+                peak_kb: 0,
+                output_exceeded: false,
+                wall_exceeded: false,
+                cpu_exceeded: false,
+                memory_exceeded: false,
+                ..run
+            };
+            return (clean, Interacted::ValidatorFailed(message));
+        }
+    };
+    let over_time = run.cpu > limits.cpu || (run.wall_exceeded && !interaction.submission_cut_off);
+    match said {
+        _ if over_time => {}
+        Said::Rejected(_) => {
+            run.exit = sandbox::Exit::Code(0);
+            run.output_exceeded = false;
+            run.memory_exceeded = false;
+            run.wall_exceeded = false;
+            run.cpu_exceeded = false;
+            run.peak_kb = run.peak_kb.min(limits.memory_cap() / 1024);
+        }
+        _ if interaction.submission_cut_off => run.wall_exceeded = true,
+        _ => {}
+    }
+    (run, Interacted::Said(said))
 }
 
 impl Checker for PackageChecker {
     fn check(&self, test: &Loaded, output: &[u8]) -> Result<Checked, JudgeError> {
-        let Some(case) = self.cases.get(&test.test.name) else {
-            return Err(JuryError::Problem {
-                problem: self.problem.clone(),
-                why: format!("{}: a test the checker was not made for", test.test.name),
-            }
-            .into());
-        };
+        if self.interactive {
+            let said = self
+                .said
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&std::thread::current().id());
+            return match said {
+                Some(Said::Accepted) => Ok(Checked::Accepted),
+                Some(Said::Rejected(why)) => Ok(Checked::Rejected(why)),
+                Some(Said::Failed(why)) => Err(JuryError::Problem {
+                    problem: self.problem.clone(),
+                    why,
+                }
+                .into()),
+                None => Err(JuryError::Problem {
+                    problem: self.problem.clone(),
+                    why: format!(
+                        "test {}: an interactive run judged without its validator",
+                        test.test.name
+                    ),
+                }
+                .into()),
+            };
+        }
+        let case = self.case(test)?;
         let Some((validator, limits)) = &self.custom else {
             return Ok(
                 match default_output_validator::check(&case.answer, output, &case.flags) {
@@ -114,12 +387,7 @@ impl Checker for PackageChecker {
                 },
             );
         };
-        let mut args = vec![
-            INPUT_IN_BOX.to_string(),
-            ANSWER_IN_BOX.to_string(),
-            FEEDBACK_IN_BOX.to_string(),
-        ];
-        args.extend(case.args.iter().cloned());
+        let args = PackageChecker::validator_args(case);
         let files: [(&str, &[u8]); 2] =
             [(INPUT_IN_BOX, &test.input), (ANSWER_IN_BOX, &case.answer)];
         let ran = validator.run(&args, output, &files, true, limits, &self.never)?;
@@ -141,29 +409,11 @@ impl Checker for PackageChecker {
                     message
                 }))
             }
-            _ => {
-                let words = validator_words(f);
-                Err(JuryError::Problem {
-                    problem: self.problem.clone(),
-                    why: format!(
-                        "test {}: output validator {} {} (42 accepts, 43 rejects){}{}",
-                        test.test.name,
-                        validator.shown,
-                        ended(f),
-                        if words.is_empty() {
-                            String::new()
-                        } else {
-                            format!(": {words}")
-                        },
-                        if message.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" (judgemessage.txt: {message})")
-                        }
-                    ),
-                }
-                .into())
+            _ => Err(JuryError::Problem {
+                problem: self.problem.clone(),
+                why: self.validator_failed(test, validator, f, &message),
             }
+            .into()),
         }
     }
 }
@@ -182,7 +432,90 @@ pub fn judge_message(bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::judge_message;
+    use super::{Interacted, Said, interactive_verdict, judge_message};
+    use crate::verdict::{Verdict, judge};
+    use sandbox::{Exit, FeedbackFile, Finished, Interaction, Limits, Ran, Side};
+    use std::time::Duration;
+
+    fn ended(exit: Exit, cpu_ms: u64) -> Finished {
+        Finished {
+            exit,
+            cpu: Duration::from_millis(cpu_ms),
+            wall: Duration::from_millis(cpu_ms),
+            peak_kb: 1024,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            output_exceeded: false,
+            wall_exceeded: false,
+            cpu_exceeded: false,
+            memory_exceeded: false,
+            interrupted: false,
+        }
+    }
+
+    /// The verdict the runner gives an interaction in which the submission ended as
+    /// `submission` and the validator with `validator_exit`, and what the validator said.
+    fn verdict_of(
+        submission: Finished,
+        validator_exit: Exit,
+        cut_off: bool,
+    ) -> (Verdict, Option<String>) {
+        let limits = Limits::new(Duration::from_secs(1), 256);
+        let interaction = Interaction {
+            submission,
+            validator: Ran {
+                finished: ended(validator_exit, 1),
+                feedback: vec![FeedbackFile {
+                    name: "judgemessage.txt".to_string(),
+                    contents: b"said so\n".to_vec(),
+                    truncated: false,
+                }],
+                feedback_skipped: Vec::new(),
+            },
+            // Unreliable within a millisecond: the rules never read it.
+            first: Side::Submission,
+            submission_cut_off: cut_off,
+        };
+        let (run, interacted) = interactive_verdict(&interaction, &limits);
+        let said = match interacted {
+            Interacted::Said(said) => said,
+            Interacted::ValidatorFailed(message) => return (Verdict::CE, Some(message)),
+        };
+        let (verdict, _) = judge(&run, &limits, |_| match &said {
+            Said::Accepted => Ok(()),
+            Said::Rejected(why) => Err(why.clone()),
+            Said::Failed(why) => Err(why.clone()),
+        });
+        (verdict, None)
+    }
+
+    #[test]
+    fn an_interaction_is_judged_by_the_exit_codes_as_the_format_says() {
+        let ok = || ended(Exit::Code(0), 10);
+        let crashed = || ended(Exit::Signal(libc::SIGPIPE), 10);
+        assert_eq!(verdict_of(ok(), Exit::Code(42), false).0, Verdict::AC);
+        assert_eq!(verdict_of(ok(), Exit::Code(43), false).0, Verdict::WA);
+        // Rejected, then the submission died writing to the closed pipe: still WA.
+        assert_eq!(verdict_of(crashed(), Exit::Code(43), false).0, Verdict::WA);
+        // Accepted, and then the submission crashed: its own verdict.
+        assert_eq!(verdict_of(crashed(), Exit::Code(42), false).0, Verdict::RE);
+        // Over its time, whatever the validator made of the end of its input.
+        assert_eq!(
+            verdict_of(ended(Exit::Signal(9), 1500), Exit::Code(43), false).0,
+            Verdict::TLE
+        );
+        // Still running a grace period after an accepting validator: TLE; after a
+        // rejecting one: WA.
+        let killed = || ended(Exit::Signal(9), 5);
+        assert_eq!(verdict_of(killed(), Exit::Code(42), true).0, Verdict::TLE);
+        assert_eq!(verdict_of(killed(), Exit::Code(43), true).0, Verdict::WA);
+        // A validator that neither accepts nor rejects fails the jury, whatever the
+        // submission did.
+        for submission in [ok(), crashed(), ended(Exit::Code(0), 1500)] {
+            let (_, failed) = verdict_of(submission, Exit::Code(1), false);
+            assert_eq!(failed.as_deref(), Some("said so"));
+        }
+    }
 
     #[test]
     fn a_judge_message_is_one_shortened_line() {

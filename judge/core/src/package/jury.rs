@@ -59,6 +59,29 @@ impl JuryProgram {
         limits: &Limits,
         stop: &AtomicBool,
     ) -> Result<Ran, JudgeError> {
+        self.with_slot(args, |sandbox, slot| {
+            sandbox.run_io(
+                slot,
+                RunIo {
+                    stdin: Stdin::Bytes(stdin),
+                    stdout: Stdout::Capture,
+                    files,
+                    feedback,
+                    limits,
+                    stop,
+                },
+            )
+        })?
+        .map_err(|e| JudgeError::sandbox(format!("running {}", self.shown), e))
+    }
+
+    /// Calls `run` with the jury box of `args` (the program's own arguments after its
+    /// command) and one of its slots, free until `run` returns; waits for a free slot.
+    pub fn with_slot<T>(
+        &self,
+        args: &[String],
+        run: impl FnOnce(&Sandbox, usize) -> T,
+    ) -> Result<T, JudgeError> {
         let pooled = self.pooled(args)?;
         let slot = {
             let mut free = pooled.free.lock().unwrap_or_else(|e| e.into_inner());
@@ -69,24 +92,14 @@ impl JuryProgram {
                 free = pooled.freed.wait(free).unwrap_or_else(|e| e.into_inner());
             }
         };
-        let ran = pooled.sandbox.run_io(
-            slot,
-            RunIo {
-                stdin: Stdin::Bytes(stdin),
-                stdout: Stdout::Capture,
-                files,
-                feedback,
-                limits,
-                stop,
-            },
-        );
+        let result = run(&pooled.sandbox, slot);
         pooled
             .free
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(slot);
         pooled.freed.notify_one();
-        ran.map_err(|e| JudgeError::sandbox(format!("running {}", self.shown), e))
+        Ok(result)
     }
 
     fn pooled(&self, args: &[String]) -> Result<Arc<Pooled>, JudgeError> {

@@ -60,7 +60,7 @@ impl PackageProblem {
     }
 
     /// What the judge cannot do for this package yet, in a sentence (a usage error, exit 2,
-    /// before anything runs): interactive and multi-pass problems, submit-answer problems.
+    /// before anything runs): multi-pass problems, submit-answer problems.
     pub fn unsupported(&self) -> Option<String> {
         let ProblemType {
             interactive,
@@ -70,8 +70,6 @@ impl PackageProblem {
         } = self.package.metadata.problem_type;
         let what = if interactive && multi_pass {
             "an interactive multi-pass"
-        } else if interactive {
-            "an interactive"
         } else if multi_pass {
             "a multi-pass"
         } else if submit_answer {
@@ -80,8 +78,8 @@ impl PackageProblem {
             return None;
         };
         Some(format!(
-            "{}: {what} problem; boardjudge judges pass-fail and scoring packages only so far \
-             (interactive and multi-pass judging is not supported yet)",
+            "{}: {what} problem; boardjudge judges pass-fail, scoring and interactive packages \
+             only so far (multi-pass judging is not supported yet)",
             self.dir.display()
         ))
     }
@@ -201,8 +199,7 @@ pub struct Prepared {
 }
 
 impl PackageProblem {
-    /// Readies the package for judging: refuses what is not supported yet (interactive,
-    /// multi-pass), reads its tests (or those of `other_tests`, a test folder for the same
+    /// Readies the package for judging: refuses what is not supported yet (multi-pass), reads its tests (or those of `other_tests`, a test folder for the same
     /// problem), builds its jury programs and runs its input validators on every input before
     /// any submission runs (a rejected input, or a validator that fails, is a jury error).
     pub fn prepare(
@@ -229,7 +226,15 @@ impl PackageProblem {
                     (tests, cases)
                 }
             };
-        let mut jury = jury::Jury::prepare(self, builder, jobs)?;
+        // The jury's programs are built from the package's own folders, which the
+        // submissions' builder hides (a submission must not see them): their builder hides
+        // the test data and the submissions instead (a validator needs neither to be built).
+        let mut jury_hidden = vec![self.dir.join("data"), self.dir.join("submissions")];
+        jury_hidden.extend(other_tests.map(Path::to_path_buf));
+        let mut jury_builder = crate::runner::submission::Builder::new(None, &jury_hidden, cancel);
+        jury_builder.limits = builder.limits;
+        jury_builder.verbose = builder.verbose;
+        let mut jury = jury::Jury::prepare(self, &jury_builder, jobs)?;
         jury.validate_inputs(&tests, &cases, cancel.flag())?;
         let custom = jury.output_validator.take().map(|v| (v, jury.limits));
         let checker = checker::PackageChecker::new(self, &tests, &cases, custom)?;

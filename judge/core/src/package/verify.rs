@@ -10,11 +10,12 @@ use package_format::{Outcome, TestResult};
 use serde::Serialize;
 
 use super::PackageProblem;
+use super::checker::PackageChecker;
 use crate::error::JudgeError;
 use crate::progress::Hidden;
 use crate::runner::report::Row;
 use crate::runner::submission::{Builder, build_all, compiled};
-use crate::runner::{Checker, Loaded, run_all};
+use crate::runner::{Loaded, run_all};
 use crate::session::Session;
 use crate::verdict::Verdict;
 
@@ -125,7 +126,7 @@ enum Got {
 fn judge_one(
     command: sandbox::Command,
     tests: &[Loaded],
-    checker: &dyn Checker,
+    checker: &PackageChecker,
     session: &Session,
     limits: sandbox::Limits,
 ) -> Result<Got, JudgeError> {
@@ -134,7 +135,8 @@ fn judge_one(
         ..session.reporting_to(&Hidden)
     };
     let sandbox = quiet.sandbox(command)?;
-    match run_all(&quiet.judging(&sandbox, checker), tests) {
+    let runs = checker.runs(&sandbox);
+    match run_all(&quiet.judging(runs.as_ref(), checker), tests) {
         Ok(rows) => Ok(Got::Rows(rows)),
         Err(JudgeError::Jury(e)) => Ok(Got::JuryError(e.to_string())),
         Err(other) => Err(other),
@@ -201,7 +203,7 @@ pub fn limit_from_slowest(problem: &PackageProblem, slowest_ms: Option<u64>) -> 
 pub fn derive_time_limit(
     problem: &PackageProblem,
     tests: &[Loaded],
-    checker: &dyn Checker,
+    checker: &PackageChecker,
     builder: &Builder,
     session: &Session,
     memory_mb: Option<u64>,
@@ -239,7 +241,7 @@ const GENEROUS_SECONDS: f64 = 10.0;
 pub fn verify(
     problem: &PackageProblem,
     tests: &[Loaded],
-    checker: &dyn Checker,
+    checker: &PackageChecker,
     builder: &Builder,
     session: &Session,
     time_limit: Option<TimeLimit>,
