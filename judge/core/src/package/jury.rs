@@ -239,9 +239,6 @@ impl Jury {
         builder: &Builder,
         jobs: usize,
     ) -> Result<Jury, JudgeError> {
-        // The submissions' builder hides the jury folders (a submission must not see them):
-        // the jury's own programs are built by one that hides only the test data.
-        let builder = &builder.for_jury(&[problem.dir.join("data")]);
         let package = &problem.package;
         let limits_of = &package.metadata.limits;
         let mut limits = Limits::new(

@@ -231,9 +231,7 @@ impl PackageProblem {
         // the test data and the submissions instead (a validator needs neither to be built).
         let mut jury_hidden = vec![self.dir.join("data"), self.dir.join("submissions")];
         jury_hidden.extend(other_tests.map(Path::to_path_buf));
-        let mut jury_builder = crate::runner::submission::Builder::new(None, &jury_hidden, cancel);
-        jury_builder.limits = builder.limits;
-        jury_builder.verbose = builder.verbose;
+        let jury_builder = builder.for_jury(&jury_hidden);
         let mut jury = jury::Jury::prepare(self, &jury_builder, jobs)?;
         jury.validate_inputs(&tests, &cases, cancel.flag())?;
         let custom = jury.output_validator.take().map(|v| (v, jury.limits));
