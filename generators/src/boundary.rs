@@ -14,13 +14,18 @@ use solutions::board::{Board, LINES, Stone};
 /// How many random constructions are tried for one obligation.
 pub(crate) const ATTEMPTS: usize = 400;
 
+/// The most tests a default test set holds, unless its problem says otherwise
+/// ([`Boundary::MAX_TESTS`]). Here, not in `selection`, which uses this module (the layering
+/// test keeps modules free of cycles).
+pub const DEFAULT_MAX_TESTS: usize = 100;
+
 pub trait Boundary: Obligations + Generate {
     /// The most tests a default test set of the problem holds. gomoku-checker and omok have
     /// more obligations than fit in 100 tests: each of their fives at an edge or on a shortest
     /// line needs a board of its own (omok allows one exact five per board; gomoku-checker's
     /// must be the only five that decides the answer), and a cover cut short leaves
     /// obligations unmet.
-    const MAX_TESTS: usize = crate::selection::MAX_TESTS;
+    const MAX_TESTS: usize = DEFAULT_MAX_TESTS;
 
     /// One attempt at an input meeting obligation `id` (not necessarily valid or meeting it:
     /// [`boundary_case`] checks). With `hunting`, runs may also be one stone short (a four at

@@ -41,7 +41,7 @@ pub struct Candidate<I> {
 
 /// The most tests a default test set holds, unless its problem says otherwise
 /// ([`Boundary::MAX_TESTS`]).
-pub const MAX_TESTS: usize = 100;
+pub const MAX_TESTS: usize = crate::boundary::DEFAULT_MAX_TESTS;
 
 /// Which generated tests join the fixed ones (samples and corpus), chosen by greedy set
 /// cover over (a) the boundary obligations and (b) the kill matrix of the known-wrong

@@ -194,15 +194,4 @@ mod tests {
         );
         assert_eq!(super::program_bytes().len(), 8 * program.len());
     }
-
-    #[test]
-    fn the_zygote_gets_the_program() {
-        let source = crate::server::python_zygote();
-        let hex: String = super::program_bytes()
-            .iter()
-            .map(|byte| format!("{byte:02x}"))
-            .collect();
-        assert!(source.contains(&format!("SECCOMP_FILTER = bytes.fromhex('{hex}')")));
-        assert!(!source.contains("\nSECCOMP_FILTER = b''\n"));
-    }
 }

@@ -302,3 +302,19 @@ pub(super) fn zygote_end(zygote: &Zygote) -> io::Result<i32> {
 fn zygote_error(what: &str) -> io::Error {
     SandboxError::new(Stage::Zygote, what).into()
 }
+
+// Here rather than in `seccomp`'s tests: the zygote depends on the filter, not the other way
+// round (the layering test keeps modules free of cycles).
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_zygote_gets_the_program() {
+        let source = crate::server::python_zygote();
+        let hex: String = crate::seccomp::program_bytes()
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        assert!(source.contains(&format!("SECCOMP_FILTER = bytes.fromhex('{hex}')")));
+        assert!(!source.contains("\nSECCOMP_FILTER = b''\n"));
+    }
+}
