@@ -14,64 +14,8 @@ const PACKAGES: &str = concat!(
     "/judge/package-format/tests/packages"
 );
 
-/// Each submission's verdict on every test, in the package's order (A AC, W WA, T TLE, R RE),
-/// as `judge/package-format/tests/example_packages.rs` records them.
-const OBSERVED_RUNS: &[(&str, &str, &str)] = &[
-    ("divisor", "accepted/Divisor.java", "AAAAAAAAAAAAA"),
-    ("divisor", "accepted/divisor.c", "AAAAAAAAAAAAA"),
-    ("divisor", "accepted/divisor.py", "AAAAAAAAAAAAA"),
-    (
-        "divisor",
-        "run_time_error/divisor_sieve.cc",
-        "AAAAAAARRRRRA",
-    ),
-    (
-        "divisor",
-        "time_limit_exceeded/divisor_linear.cc",
-        "AAAAAAATAAAAA",
-    ),
-    (
-        "divisor",
-        "wrong_answer/divisor_up_to_1000.cc",
-        "AAAAAAAAWAAWA",
-    ),
-    ("echo", "accepted/echo.go", "AAAAAAAAA"),
-    ("echo", "accepted/echo.py", "AAAAAAAAA"),
-    ("echo", "accepted/echo.rs", "AAAAAAAAA"),
-    ("echo", "partially_accepted/echo_int.c", "AAAAAWWAA"),
-    ("echo", "partially_accepted/echo_recursive.py", "AAAAAAARA"),
-    ("echo", "wrong_answer/echo_forward.kt", "WWAWWWWWA"),
-    ("guess", "accepted/Guess.kt", "AAAAAAAAAAAA"),
-    ("guess", "accepted/guess.cpp", "AAAAAAAAAAAA"),
-    ("guess", "accepted/guess.py", "AAAAAAAAAAAA"),
-    ("guess", "run_time_error/GuessStats.java", "AARAARAAAAAR"),
-    (
-        "guess",
-        "time_limit_exceeded/guess_step_by_step.py",
-        "AAAAAATTTTTA",
-    ),
-    ("guess", "wrong_answer/guess_linear.py", "AAAAWWWAAWWW"),
-    ("distance", "accepted/distance.c", "AAAAAAA"),
-    ("distance", "accepted/distance.go", "AAAAAAA"),
-    ("distance", "accepted/distance.rs", "AAAAAAA"),
-    ("distance", "wrong_answer/manhattan.py", "WAAWWWA"),
-    ("distance", "wrong_answer/two_decimals.cc", "WAAWWAA"),
-    ("sum", "accepted/Sum.java", "AAAAAAAAAAAA"),
-    ("sum", "accepted/sum.py", "AAAAAAAAAAAA"),
-    ("sum", "accepted/sum.rs", "AAAAAAAAAAAA"),
-    ("sum", "accepted/sum_from_file.py", "AAAAAAAAAAAA"),
-    ("sum", "accepted/two_files", "AAAAAAAAAAAA"),
-    ("sum", "brute_force/sum_by_counting.py", "AAAAAATATTTA"),
-    ("sum", "mixed/sum_float.py", "AAAAAAAAWAAA"),
-    ("sum", "rejected/sum_float_print.py", "WWWWWWWWWWWW"),
-    ("sum", "run_time_error/sum_to_int.kt", "AAAAAARRRRRA"),
-    (
-        "sum",
-        "time_limit_exceeded/sum_by_counting.go",
-        "AAAAAATATTTA",
-    ),
-    ("sum", "wrong_answer/sum_int32.c", "AAAAAAWWWWAW"),
-];
+// Each submission's verdict on every test, as the package-format crate's tests record them.
+include!("../../judge/package-format/tests/common/observed_runs.rs");
 
 /// `pyctd` (PyPI checktestdata), which the `.ctd` input validators need: in the package tools'
 /// folder (`BOARDJUDGE_PACKAGE_TOOLS`) or named by `BOARDJUDGE_PYCTD`.

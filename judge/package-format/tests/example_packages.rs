@@ -110,74 +110,9 @@ fn allows(p: &Package, name: &str, letters: &str) -> Result<(), package_format::
         .allows_verdicts(&tests, final_verdict)
 }
 
-/// What every submission got on every test (in the package's order) when the packages were
-/// judged as they were written: the accepted ones all AC, the others as their comments say.
-/// Runs of scoring problems are checked with their scores in the packages' own tests.
-const OBSERVED_RUNS: &[(&str, &str, &str)] = &[
-    ("divisor", "accepted/Divisor.java", "AAAAAAAAAAAAA"),
-    ("divisor", "accepted/divisor.c", "AAAAAAAAAAAAA"),
-    ("divisor", "accepted/divisor.py", "AAAAAAAAAAAAA"),
-    (
-        "divisor",
-        "run_time_error/divisor_sieve.cc",
-        "AAAAAAARRRRRA",
-    ),
-    (
-        "divisor",
-        "time_limit_exceeded/divisor_linear.cc",
-        "AAAAAAATAAAAA",
-    ),
-    (
-        "divisor",
-        "wrong_answer/divisor_up_to_1000.cc",
-        "AAAAAAAAWAAWA",
-    ),
-    ("echo", "accepted/echo.go", "AAAAAAAAA"),
-    ("echo", "accepted/echo.py", "AAAAAAAAA"),
-    ("echo", "accepted/echo.rs", "AAAAAAAAA"),
-    ("echo", "partially_accepted/echo_int.c", "AAAAAWWAA"),
-    ("echo", "partially_accepted/echo_recursive.py", "AAAAAAARA"),
-    ("echo", "wrong_answer/echo_forward.kt", "WWAWWWWWA"),
-    ("guess", "accepted/Guess.kt", "AAAAAAAAAAAA"),
-    ("guess", "accepted/guess.cpp", "AAAAAAAAAAAA"),
-    ("guess", "accepted/guess.py", "AAAAAAAAAAAA"),
-    ("guess", "run_time_error/GuessStats.java", "AARAARAAAAAR"),
-    (
-        "guess",
-        "time_limit_exceeded/guess_step_by_step.py",
-        "AAAAAATTTTTA",
-    ),
-    ("guess", "wrong_answer/guess_linear.py", "AAAAWWWAAWWW"),
-    ("distance", "accepted/distance.c", "AAAAAAA"),
-    ("distance", "accepted/distance.go", "AAAAAAA"),
-    ("distance", "accepted/distance.rs", "AAAAAAA"),
-    ("distance", "wrong_answer/manhattan.py", "WAAWWWA"),
-    ("distance", "wrong_answer/two_decimals.cc", "WAAWWAA"),
-    ("sum", "accepted/Sum.java", "AAAAAAAAAAAA"),
-    ("sum", "accepted/sum.py", "AAAAAAAAAAAA"),
-    ("sum", "accepted/sum.rs", "AAAAAAAAAAAA"),
-    ("sum", "accepted/sum_from_file.py", "AAAAAAAAAAAA"),
-    ("sum", "accepted/two_files", "AAAAAAAAAAAA"),
-    ("sum", "brute_force/sum_by_counting.py", "AAAAAATATTTA"),
-    ("sum", "mixed/sum_float.py", "AAAAAAAAWAAA"),
-    ("sum", "rejected/sum_float_print.py", "WWWWWWWWWWWW"),
-    ("sum", "run_time_error/sum_to_int.kt", "AAAAAARRRRRA"),
-    (
-        "sum",
-        "time_limit_exceeded/sum_by_counting.go",
-        "AAAAAATATTTA",
-    ),
-    ("sum", "wrong_answer/sum_int32.c", "AAAAAAWWWWAW"),
-    ("twopass", "accepted/repeat3.cpp", "AAAAAAAA"),
-    ("twopass", "accepted/three_copies.py", "AAAAAAAA"),
-    ("twopass", "run_time_error/forgot_decode.py", "RRRRRRRR"),
-    ("twopass", "wrong_answer/plain_binary.py", "AAWAAWAA"),
-    ("twopass", "wrong_answer/two_copies.c", "AAWAAWAA"),
-    ("remember", "accepted/remember.py", "AAAAAA"),
-    ("remember", "accepted/remember.rs", "AAAAAA"),
-    ("remember", "run_time_error/debug_log.cc", "RRRRRR"),
-    ("remember", "wrong_answer/forgetful.py", "WAAWWW"),
-];
+// What every submission of the example packages got on every test: one table, shared with
+// the judge's integration test (tests/integration/packages.rs).
+include!("common/observed_runs.rs");
 
 /// Expectations that need more than verdicts (scores, judge messages) are checked by each
 /// package's own test; here every other observed run must be allowed.
