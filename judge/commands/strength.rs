@@ -13,7 +13,9 @@ use judge_core::progress::{count, thousands};
 use judge_core::registry::{ProblemEntry, parse_problem};
 use judge_core::runner::load;
 use judge_core::runner::tests::discover;
-use judge_core::strength::{Expect, Standing, entrants, family_hints, measure, test_folders};
+use judge_core::strength::{
+    Expect, SanitizedPass, Sanitizing, Standing, entrants, family_hints, measure, test_folders,
+};
 use judge_core::{Outcome, Result};
 use judge_report::{self as report, FamilyHint, StrengthReport, Submission, escape};
 
@@ -41,6 +43,12 @@ pub struct Args {
     /// before anything runs. Nothing is written without it.
     #[arg(long)]
     pub report: Option<PathBuf>,
+    /// Do not run the C and C++ submissions sanitized as well. By default each one is run a
+    /// second time, built with AddressSanitizer and UndefinedBehaviorSanitizer, on the tests
+    /// in order up to its first sanitizer report, which marks it ("reads outside its arrays"):
+    /// the verdicts stay the plain build's. (`--sanitize` judges the sanitized build instead.)
+    #[arg(long, conflicts_with = "sanitize")]
+    pub no_sanitize: bool,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
 }
@@ -68,7 +76,33 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     let bar = Bar::new("runs", Some((all.len() * tests.len()) as u64));
     // The test data stays invisible to the submissions wherever it lies.
     let session = args.sandbox.session(&test_folders(&tests), &bar, interrupt);
-    let matrix = measure(args.problem, tests, all, &builder, &session);
+    let sanitizing = if args.sandbox.sanitize {
+        Sanitizing::Judged
+    } else if args.no_sanitize {
+        Sanitizing::Off
+    } else {
+        Sanitizing::FirstReport
+    };
+    // The sanitized pass's builder and session: --sanitize's.
+    let sanitized_args = SandboxArgs {
+        sanitize: true,
+        ..args.sandbox.clone()
+    };
+    let sanitized_builder = sanitized_args.builder(std::slice::from_ref(&args.tests), interrupt);
+    let sanitized_session = sanitized_args.session(&test_folders(&tests), &bar, interrupt);
+    let pass = SanitizedPass {
+        builder: &sanitized_builder,
+        session: &sanitized_session,
+    };
+    let matrix = measure(
+        args.problem,
+        tests,
+        all,
+        &builder,
+        &session,
+        sanitizing,
+        Some(&pass),
+    );
     bar.finish();
     let matrix = matrix?;
     let cancel = &session.cancel;
@@ -100,12 +134,13 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             Standing::Accepted => {
                 outln!(
                     out,
-                    "correct  {name}: accepted by {}",
+                    "correct  {name}: accepted by {}{}",
                     if tests.len() == 1 {
                         "the 1 test".to_string()
                     } else {
                         format!("all {}", count(tests.len(), "test"))
-                    }
+                    },
+                    mark(e)
                 );
             }
             Standing::CorrectRejected(by) => {
@@ -124,13 +159,34 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             _ => {}
         }
     }
+    // Why a C or C++ submission has no sanitized run, in one line each.
+    for (e, why) in &matrix.not_sanitized {
+        outln!(
+            out,
+            "{}",
+            escape::line(&format!(
+                "not sanitized  {}: {why}",
+                matrix.entrants[*e].name
+            ))
+        );
+    }
+    if matrix.sanitizing == Sanitizing::Off
+        && matrix.entrants.iter().any(|e| {
+            e.path
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| judge_core::runner::submission::SANITIZED.contains(&x))
+        })
+    {
+        outln!(out, "sanitized runs: none (--no-sanitize)");
+    }
     let mut survivors = Vec::new();
     for e in matrix.of(Expect::Wrong) {
         // A submission's name: one line on the terminal, whatever it holds.
         let name = escape::line(&matrix.entrants[e].name);
         match matrix.standing(e) {
             Standing::Survives => {
-                outln!(out, "SURVIVES  {name}: no test rejects it");
+                outln!(out, "SURVIVES  {name}: no test rejects it{}", mark(e));
                 survivors.push(e);
             }
             Standing::Fragile(t) => {

@@ -182,6 +182,69 @@ fn strength_marks_the_wrong_solutions_that_read_outside_their_arrays() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 34.4: by default `judge strength` runs C and C++ submissions sanitized as well (the
+/// verdicts stay the plain build's), so a read outside an array shows on a submission no test
+/// rejects; a Python submission gets no such run; `--no-sanitize` says there is none.
+#[test]
+fn strength_runs_c_and_cpp_sanitized_by_default() {
+    let dir = scratch("sanitize-strength-default");
+    let tests = gomoku_tests(&dir);
+    let wrong = dir.join("wrong");
+    std::fs::create_dir_all(&wrong).unwrap();
+    std::fs::copy(
+        contestant("gomoku-checker", "reads-past-the-board.cpp"),
+        wrong.join("reads-past-the-board.cpp"),
+    )
+    .unwrap();
+    // Wrong on every board with a five, right on these two: it survives them too.
+    std::fs::write(wrong.join("always-yes.py"), "print('YES')\n").unwrap();
+    let report = dir.join("strength.json");
+    let strength = |extra: &[&str]| {
+        judge()
+            .args(["strength", "gomoku-checker", "--tests"])
+            .arg(&tests)
+            .arg("--wrong")
+            .arg(&wrong)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = strength(&["--report", report.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    // Both survive (a finding: exit 1): the sanitized run marks, it does not reject.
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("SURVIVES  reads-past-the-board.cpp: no test rejects it; reads outside its arrays (its sanitized build, first report on bottom-row: global-buffer-overflow READ"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("SURVIVES  always-yes.py: no test rejects it\n"),
+        "{stdout}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let cpp = json["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "reads-past-the-board.cpp")
+        .unwrap();
+    assert_eq!(cpp["verdicts"], serde_json::json!(["AC", "AC"]), "{cpp}");
+    assert_eq!(cpp["sanitizer_tests"], serde_json::json!([0]), "{cpp}");
+
+    let out = strength(&["--no-sanitize"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("SURVIVES  reads-past-the-board.cpp: no test rejects it\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("sanitized runs: none (--no-sanitize)"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn stress_with_sanitize_finds_a_read_outside_the_array() {
     let out = judge()

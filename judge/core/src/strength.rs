@@ -9,9 +9,10 @@ use sandbox::Sandbox;
 
 use crate::error::JudgeError;
 use crate::registry::ProblemEntry;
+use crate::runner::submission::SANITIZED;
 use crate::runner::submission::{Builder, build_all, compiled, from_path, is_source};
 use crate::runner::tests::Test;
-use crate::runner::{AnswerFile, Loaded, run_all};
+use crate::runner::{AnswerFile, Checked, Checker, Loaded, Stop, run_all, run_tests};
 use crate::session::Session;
 use crate::verdict::{Verdict, judge};
 
@@ -79,9 +80,93 @@ pub struct Matrix {
     /// Ctrl-C or SIGTERM stopped the measuring: `entrants` and `verdicts` hold the entrants
     /// judged on every test before it, these are the ones that were not (in order).
     pub not_judged: Vec<Entrant>,
-    /// `sanitized[e]`: the tests on which a sanitizer reported entrant `e` (`--sanitize`: a
-    /// read outside its arrays, undefined behaviour), each with the report's line.
+    /// `sanitized[e]`: the tests on which a sanitizer reported entrant `e` (a read outside its
+    /// arrays, undefined behaviour), each with the report's line: with `--sanitize` every such
+    /// test, by default the first one only ([`Sanitizing`]).
     pub sanitized: Vec<Vec<(usize, String)>>,
+    /// How the sanitizers took part.
+    pub sanitizing: Sanitizing,
+    /// The C and C++ entrants with no sanitized run, each with why (in one line).
+    pub not_sanitized: Vec<(usize, String)>,
+}
+
+/// How the sanitizers (AddressSanitizer and UndefinedBehaviorSanitizer) take part in a
+/// measurement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sanitizing {
+    /// Not at all (`--no-sanitize`).
+    Off,
+    /// `--sanitize`: the sanitized build is the one judged, and a report is an RE that rejects.
+    Judged,
+    /// The default: the verdicts are the plain build's; each C or C++ source entrant is then
+    /// run sanitized on the tests in order until its first report, which marks it: an
+    /// out-of-bounds read is shown even when every answer is right. Cheap: a clean sanitized
+    /// run costs a few ms, and only the first report is symbolized (~0.5 s).
+    FirstReport,
+}
+
+/// The sanitized second pass of [`Sanitizing::FirstReport`]: the sanitized builder and the
+/// session whose limits are a sanitized run's.
+pub struct SanitizedPass<'a> {
+    pub builder: &'a Builder,
+    pub session: &'a Session<'a>,
+}
+
+/// Takes every output: in the sanitized pass only a sanitizer's report stops the run (a wrong
+/// answer is the plain pass's business).
+struct AnyOutput;
+
+impl Checker for AnyOutput {
+    fn check(&self, _: &Loaded, _: &[u8]) -> Result<Checked, JudgeError> {
+        Ok(Checked::Accepted)
+    }
+}
+
+/// Is this entrant a C or C++ source file, which a sanitized build instruments?
+fn sanitizable(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| SANITIZED.contains(&e))
+}
+
+/// Entrant `path`'s sanitized run on `tests` in order, up to its first sanitizer report: that
+/// report (test index, line), none, or why there was no such run.
+fn first_report(
+    path: &Path,
+    pass: &SanitizedPass,
+    tests: &[Loaded],
+) -> Result<Result<Option<(usize, String)>, String>, JudgeError> {
+    let command = match compiled(from_path(path, pass.builder))? {
+        Ok(command) => command,
+        Err(failed) => {
+            return Ok(Err(format!(
+                "its sanitized build failed: {}",
+                failed.summary()
+            )));
+        }
+    };
+    let sandbox = pass.session.sandbox(command)?;
+    let rows = run_tests(
+        &pass.session.judging(&sandbox, &AnyOutput),
+        tests,
+        Stop::AtFirstFailure,
+        &mut |_, _, _| Ok(()),
+    )?;
+    let Some(last) = rows.last() else {
+        return Ok(Ok(None));
+    };
+    let t = rows.len() - 1;
+    if let Some(report) = last.message.strip_prefix("sanitizer: ") {
+        return Ok(Ok(Some((t, report.to_string()))));
+    }
+    if last.verdict != Verdict::AC {
+        // A crash or a limit before any report: the tests after it were not run sanitized.
+        return Ok(Err(format!(
+            "its sanitized run stopped at test {} ({}) before any report",
+            tests[t].test.name, last.verdict
+        )));
+    }
+    Ok(Ok(None))
 }
 
 /// The folders of the tests' files: what the submissions' runs must not see, wherever it
@@ -99,12 +184,17 @@ pub fn test_folders(tests: &[Loaded]) -> Vec<PathBuf> {
 /// built first, as many builds at a time (each distinct source once). Interrupted (Ctrl-C,
 /// SIGTERM), it returns what was judged before: the entrants judged on every test, the rest
 /// in [`Matrix::not_judged`].
+///
+/// `sanitized`: the sanitized pass of [`Sanitizing::FirstReport`] (`sanitizing` says which
+/// way the sanitizers take part; `builder` is the sanitized one with [`Sanitizing::Judged`]).
 pub fn measure(
     problem: &dyn ProblemEntry,
     tests: Vec<Loaded>,
     entrants: Vec<Entrant>,
     builder: &Builder,
     session: &Session,
+    sanitizing: Sanitizing,
+    sanitized_pass: Option<&SanitizedPass>,
 ) -> Result<Matrix, JudgeError> {
     let (progress, cancel) = (session.progress, &session.cancel);
     let mut verdicts = Vec::new();
@@ -114,6 +204,7 @@ pub fn measure(
     let built = build_all(&paths, builder, session.jobs);
     let mut judged = entrants.len();
     let mut sanitized = Vec::new();
+    let mut not_sanitized = Vec::new();
     for ((k, entrant), command) in entrants.iter().enumerate().zip(built) {
         if cancel.is_cancelled() {
             judged = k;
@@ -144,16 +235,29 @@ pub fn measure(
             judged = k;
             break;
         }
-        sanitized.push(
-            rows.iter()
-                .enumerate()
-                .filter_map(|(t, r)| {
-                    r.message
-                        .strip_prefix("sanitizer: ")
-                        .map(|m| (t, m.to_string()))
-                })
-                .collect(),
-        );
+        let mut reports: Vec<(usize, String)> = rows
+            .iter()
+            .enumerate()
+            .filter_map(|(t, r)| {
+                r.message
+                    .strip_prefix("sanitizer: ")
+                    .map(|m| (t, m.to_string()))
+            })
+            .collect();
+        if let (Sanitizing::FirstReport, Some(pass)) = (sanitizing, sanitized_pass)
+            && sanitizable(&entrant.path)
+        {
+            progress.message(&format!("{} (sanitized)", entrant.name));
+            match first_report(&entrant.path, pass, &tests)? {
+                Ok(report) => reports.extend(report),
+                Err(why) => not_sanitized.push((k, why)),
+            }
+            if cancel.is_cancelled() {
+                judged = k;
+                break;
+            }
+        }
+        sanitized.push(reports);
         verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
         progress.set(((k + 1) * tests.len()) as u64);
     }
@@ -166,6 +270,8 @@ pub fn measure(
         compile_errors,
         not_judged,
         sanitized,
+        sanitizing,
+        not_sanitized,
     })
 }
 
@@ -249,16 +355,22 @@ impl Matrix {
         Standing::of(self.entrants[e].expect, &self.verdicts[e])
     }
 
-    /// What a sanitizer said about entrant `e`: on how many tests, and the first report.
+    /// What a sanitizer said about entrant `e`: the first report, and with `--sanitize` on
+    /// how many tests.
     pub fn sanitizer_mark(&self, e: usize) -> Option<String> {
         let reports = &self.sanitized[e];
         let (t, first) = reports.first()?;
-        Some(format!(
-            "reads outside its arrays (sanitizer on {} of {} tests, first {}: {first})",
-            reports.len(),
-            self.tests.len(),
-            self.tests[*t].name
-        ))
+        let name = &self.tests[*t].name;
+        Some(match self.sanitizing {
+            Sanitizing::FirstReport => format!(
+                "reads outside its arrays (its sanitized build, first report on {name}: {first})"
+            ),
+            _ => format!(
+                "reads outside its arrays (sanitizer on {} of {} tests, first {name}: {first})",
+                reports.len(),
+                self.tests.len(),
+            ),
+        })
     }
 
     /// Did entrant `e` fail to build?

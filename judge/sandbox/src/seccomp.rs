@@ -276,7 +276,10 @@ mod x86_64 {
         assert!(SEGMENT_COUNT >= 2);
         let mut i = 0;
         while i < DENIED.len() {
-            assert!((DENIED[i] as u32) < CANDIDATES_BELOW, "a call the segments miss");
+            assert!(
+                (DENIED[i] as u32) < CANDIDATES_BELOW,
+                "a call the segments miss"
+            );
             i += 1;
         }
         let end = search(&mut p, TREE, 0, SEGMENT_COUNT);
