@@ -413,3 +413,94 @@ fn a_folder_whose_pyc_would_replace_its_py_is_refused() {
     assert!(!all.contains("CE"), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The judge's peak resident memory (KiB) while it runs `command` to its end, with its output.
+fn peak_kib(command: &mut Command) -> (Output, i64) {
+    // Reaped by wait4 below, which gives its resource usage (Child::wait does not).
+    #[allow(clippy::zombie_processes)]
+    let child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    // Read the pipes first (a full pipe would stop the judge), then reap it with its usage.
+    let stdout = std::thread::spawn({
+        let mut pipe = child.stdout.unwrap();
+        move || {
+            let mut all = Vec::new();
+            std::io::Read::read_to_end(&mut pipe, &mut all).unwrap();
+            all
+        }
+    });
+    let mut stderr = Vec::new();
+    std::io::Read::read_to_end(&mut child.stderr.unwrap(), &mut stderr).unwrap();
+    let stdout = stdout.join().unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child, which nothing else reaps.
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, pid);
+    let status = std::os::unix::process::ExitStatusExt::from_raw(status);
+    (
+        Output {
+            status,
+            stdout,
+            stderr,
+        },
+        usage.ru_maxrss,
+    )
+}
+
+/// Issue 33.5: programs are loaded when they run, not all held at once. Twelve submissions
+/// whose programs are 60 MiB each (under the 64 MiB cap): `judge strength` and `judge run
+/// --submissions` hold the programs of a window (2 × jobs) and at most 256 MiB of programs
+/// built before (so that a second use needs no reading back), not all twelve (720 MiB).
+#[test]
+fn many_big_programs_are_not_all_held_in_memory() {
+    let dir = scratch("big-programs");
+    let tests = two_tests(&dir);
+    let wrong = dir.join("wrong");
+    std::fs::create_dir_all(&wrong).unwrap();
+    for k in 1..=12 {
+        std::fs::write(
+            wrong.join(format!("big-{k}.c")),
+            format!(
+                "#include <stdio.h>\n\
+                 char big[60 << 20] = {{{k}}};\n\
+                 int main(int argc, char **argv) {{ printf(\"%d\\n\", big[argc * 12345]); }}\n"
+            ),
+        )
+        .unwrap();
+    }
+    let cache = dir.join("cache");
+    for command in [
+        vec![
+            "strength",
+            "omok",
+            "--no-sanitize",
+            "--wrong",
+            wrong.to_str().unwrap(),
+        ],
+        vec!["run", "omok", "--submissions", wrong.to_str().unwrap()],
+    ] {
+        let (out, peak) = peak_kib(
+            judge()
+                .env("BOARDJUDGE_BUILD_CACHE", &cache)
+                .args(&command)
+                .args(["--jobs", "1", "--tests"])
+                .arg(&tests),
+        );
+        assert_no_panic(&out);
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(all.contains("big-12.c"), "{command:?}: {all}");
+        assert!(!all.contains("build failed"), "{command:?}: {all}");
+        assert!(
+            peak < 550 * 1024,
+            "{command:?}: the judge's peak was {} MiB",
+            peak / 1024
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

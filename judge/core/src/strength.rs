@@ -199,67 +199,74 @@ pub fn measure(
     let (progress, cancel) = (session.progress, &session.cancel);
     let mut verdicts = Vec::new();
     let mut compile_errors = Vec::new();
-    progress.message("building");
-    let paths: Vec<PathBuf> = entrants.iter().map(|e| e.path.clone()).collect();
-    let built = build_all(&paths, builder, session.jobs);
     let mut judged = entrants.len();
     let mut sanitized = Vec::new();
     let mut not_sanitized = Vec::new();
-    for ((k, entrant), command) in entrants.iter().enumerate().zip(built) {
-        if cancel.is_cancelled() {
-            judged = k;
-            break;
-        }
-        progress.message(&entrant.name);
-        let command = match command {
-            Err(JudgeError::Interrupted(_)) => {
-                // Ctrl-C during the builds: this one and those after it are not judged.
-                judged = k;
-                break;
-            }
-            other => match compiled(other)? {
-                Ok(command) => command,
-                Err(failed) => {
-                    compile_errors.push((k, failed.summary()));
-                    verdicts.push(vec![Verdict::CE; tests.len()]);
-                    sanitized.push(Vec::new());
-                    progress.set(((k + 1) * tests.len()) as u64);
-                    continue;
-                }
-            },
-        };
-        let sandbox = session.sandbox(command)?;
-        let rows = run_all(&session.judging(&sandbox, &AnswerFile(problem)), &tests)?;
-        if rows.len() != tests.len() {
-            // Interrupted while this one ran: it is not judged.
-            judged = k;
-            break;
-        }
-        let mut reports: Vec<(usize, String)> = rows
-            .iter()
-            .enumerate()
-            .filter_map(|(t, r)| {
-                r.message
-                    .strip_prefix("sanitizer: ")
-                    .map(|m| (t, m.to_string()))
-            })
-            .collect();
-        if let (Sanitizing::FirstReport, Some(pass)) = (sanitizing, sanitized_pass)
-            && sanitizable(&entrant.path)
-        {
-            progress.message(&format!("{} (sanitized)", entrant.name));
-            match first_report(&entrant.path, pass, &tests)? {
-                Ok(report) => reports.extend(report),
-                Err(why) => not_sanitized.push((k, why)),
-            }
+    // A window of entrants at a time, built and then judged, as `judge run --submissions`
+    // does ([`crate::many`]): only a window's programs are held in memory, however many
+    // entrants there are (each program may be up to the artefact cap).
+    let window = session.jobs.max(1) * crate::many::WINDOW_PER_JOB;
+    'windows: for (w, chunk) in entrants.chunks(window).enumerate() {
+        progress.message("building");
+        let paths: Vec<PathBuf> = chunk.iter().map(|e| e.path.clone()).collect();
+        let built = build_all(&paths, builder, session.jobs);
+        for ((j, entrant), command) in chunk.iter().enumerate().zip(built) {
+            let k = w * window + j;
             if cancel.is_cancelled() {
                 judged = k;
-                break;
+                break 'windows;
             }
+            progress.message(&entrant.name);
+            let command = match command {
+                Err(JudgeError::Interrupted(_)) => {
+                    // Ctrl-C during the builds: this one and those after it are not judged.
+                    judged = k;
+                    break 'windows;
+                }
+                other => match compiled(other)? {
+                    Ok(command) => command,
+                    Err(failed) => {
+                        compile_errors.push((k, failed.summary()));
+                        verdicts.push(vec![Verdict::CE; tests.len()]);
+                        sanitized.push(Vec::new());
+                        progress.set(((k + 1) * tests.len()) as u64);
+                        continue;
+                    }
+                },
+            };
+            let sandbox = session.sandbox(command)?;
+            let rows = run_all(&session.judging(&sandbox, &AnswerFile(problem)), &tests)?;
+            if rows.len() != tests.len() {
+                // Interrupted while this one ran: it is not judged.
+                judged = k;
+                break 'windows;
+            }
+            let mut reports: Vec<(usize, String)> = rows
+                .iter()
+                .enumerate()
+                .filter_map(|(t, r)| {
+                    r.message
+                        .strip_prefix("sanitizer: ")
+                        .map(|m| (t, m.to_string()))
+                })
+                .collect();
+            if let (Sanitizing::FirstReport, Some(pass)) = (sanitizing, sanitized_pass)
+                && sanitizable(&entrant.path)
+            {
+                progress.message(&format!("{} (sanitized)", entrant.name));
+                match first_report(&entrant.path, pass, &tests)? {
+                    Ok(report) => reports.extend(report),
+                    Err(why) => not_sanitized.push((k, why)),
+                }
+                if cancel.is_cancelled() {
+                    judged = k;
+                    break 'windows;
+                }
+            }
+            sanitized.push(reports);
+            verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
+            progress.set(((k + 1) * tests.len()) as u64);
         }
-        sanitized.push(reports);
-        verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
-        progress.set(((k + 1) * tests.len()) as u64);
     }
     let mut entrants = entrants;
     let not_judged = entrants.split_off(judged);
