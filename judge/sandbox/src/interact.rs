@@ -28,7 +28,7 @@ use std::time::Duration;
 use crate::error::{SandboxError, Stage};
 use crate::slot::Sandbox;
 use crate::spawn::{self, ABORT, Paired};
-use crate::types::{Finished, Limits, Ran, RunIo, Stdin, Stdout};
+use crate::types::{FeedbackFile, Finished, Limits, Ran, RunIo, Stdin, Stdout};
 
 /// How long the submission may go on once the validator is over.
 pub const GRACE: Duration = Duration::from_secs(1);
@@ -105,6 +105,18 @@ pub fn interact(
     validator: (&Sandbox, usize, ValidatorIo<'_>),
     stop: &AtomicBool,
 ) -> io::Result<Interaction> {
+    interact_with_feedback(submission, validator, &[], stop)
+}
+
+/// [`interact`] with the validator's feedback folder holding `seed`'s files at the start (see
+/// [`Sandbox::run_io_with_feedback`]): a pass of an interactive multi-pass problem after the
+/// first.
+pub fn interact_with_feedback(
+    submission: (&Sandbox, usize, &Limits),
+    validator: (&Sandbox, usize, ValidatorIo<'_>),
+    seed: &[FeedbackFile],
+    stop: &AtomicBool,
+) -> io::Result<Interaction> {
     let (sandbox, slot, limits) = submission;
     let (jury, jury_slot, io) = validator;
     if std::ptr::eq(sandbox, jury) && slot == jury_slot {
@@ -157,7 +169,7 @@ pub fn interact(
                 limits: io.limits,
                 stop,
             };
-            let ran = jury.run_paired(jury_slot, run, Some(&validator_pair));
+            let ran = jury.run_paired(jury_slot, run, seed, Some(&validator_pair));
             if ran.is_err() {
                 validator_over.signal(ABORT);
             }
@@ -172,7 +184,7 @@ pub fn interact(
             stop,
         };
         let finished = sandbox
-            .run_paired(slot, run, Some(&submission_pair))
+            .run_paired(slot, run, &[], Some(&submission_pair))
             .map(|ran| ran.finished);
         if finished.is_err() {
             submission_failed.signal(ABORT);

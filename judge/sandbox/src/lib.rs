@@ -52,7 +52,7 @@ mod types;
 pub mod uids;
 
 pub use error::{ChildStage, RootStep, SandboxError, ServerStep, Stage};
-pub use interact::{Interaction, Side, ValidatorIo, interact};
+pub use interact::{Interaction, Side, ValidatorIo, interact, interact_with_feedback};
 pub use isolation::Isolation;
 pub use slot::Sandbox;
 pub use types::{

@@ -23,17 +23,29 @@ use super::{Sandbox, Slot};
 
 impl Sandbox {
     /// Readies slot `slot`'s box for a run: its case folder holding exactly `files`, its
-    /// feedback folder empty, writable by the run only if it gets `feedback`.
+    /// feedback folder holding exactly `seed` (a multi-pass validator's files of the pass
+    /// before: empty for any other run), writable by the run only if it gets `feedback`.
     pub(super) fn prepare_jury_box(
         &self,
         slot: &Slot,
         files: &[(&str, &[u8])],
         feedback: bool,
+        seed: &[FeedbackFile],
     ) -> io::Result<()> {
         let files = files
             .iter()
             .map(|&(path, bytes)| Ok((case_path(path)?, bytes)))
             .collect::<io::Result<Vec<_>>>()?;
+        if !seed.is_empty() && !feedback {
+            return Err(SandboxError::new(
+                Stage::BoxPath,
+                "files for a feedback folder the run does not get",
+            )
+            .into());
+        }
+        for file in seed {
+            feedback_name(&file.name)?;
+        }
         let uid = slot.uid.as_ref().map_or(0, |l| l.uid);
         match &slot.namespaces {
             Some(ns) => {
@@ -49,7 +61,8 @@ impl Sandbox {
                 remove::empty_dir_fd(feedback_dir)?;
                 let root = remove::open_dir_at(feedback_dir.as_raw_fd(), c".")?;
                 if feedback {
-                    set_owner_and_mode(&root, uid, 0o700)
+                    set_owner_and_mode(&root, uid, 0o700)?;
+                    write_feedback(&root, seed, uid)
                 } else {
                     set_owner_and_mode(&root, 0, 0o555)
                 }
@@ -78,6 +91,9 @@ impl Sandbox {
                 )?;
                 if feedback {
                     write_box_files(&dir, &[], &["feedback".to_string()], owner, false)?;
+                    let feedback_dir = open_path(&dir.join("feedback"))?;
+                    let feedback_dir = remove::open_dir_at(feedback_dir.as_raw_fd(), c".")?;
+                    write_feedback(&feedback_dir, seed, owner.unwrap_or(0))?;
                 }
                 let case = open_path(&dir.join("case"))?;
                 for (path, bytes) in &files {
@@ -156,6 +172,55 @@ fn case_path(path: &str) -> io::Result<&str> {
             )
             .into()
         })
+}
+
+/// `name`, if it names a file directly in the feedback folder (one component, not `.`/`..`).
+fn feedback_name(name: &str) -> io::Result<CString> {
+    let bad = name.is_empty() || name == "." || name == ".." || name.contains('/');
+    match CString::new(name) {
+        Ok(c) if !bad => Ok(c),
+        _ => Err(SandboxError::new(
+            Stage::BoxPath,
+            format!("{name:?}: not a file name in the jury box's feedback folder"),
+        )
+        .into()),
+    }
+}
+
+/// Writes `seed`'s files into the feedback folder `dir` (just emptied, open for reading), each
+/// the run's user's (`uid`) as if the run had written it: a multi-pass validator may read,
+/// append to and remove what it left in the pass before.
+fn write_feedback(dir: &OwnedFd, seed: &[FeedbackFile], uid: u32) -> io::Result<()> {
+    for file in seed {
+        let name = feedback_name(&file.name)?;
+        // SAFETY: a valid C string (one name) below a directory we hold open; a new file, no
+        // link followed.
+        let fd = unsafe {
+            libc::openat(
+                dir.as_raw_fd(),
+                name.as_ptr(),
+                libc::O_CREAT | libc::O_EXCL | libc::O_WRONLY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+                0o600,
+            )
+        };
+        if fd < 0 {
+            let e = io::Error::last_os_error();
+            return Err(SandboxError::because(
+                Stage::BoxPath,
+                format!("{}/{}", crate::types::FEEDBACK_DIR, file.name),
+                e,
+            )
+            .into());
+        }
+        // SAFETY: just opened.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        // SAFETY: changing a file we hold open.
+        if unsafe { libc::fchown(fd.as_raw_fd(), uid, uid) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        std::fs::File::from(fd).write_all(&file.contents)?;
+    }
+    Ok(())
 }
 
 /// An `O_PATH` descriptor of the directory `path`, not followed if it is a link.

@@ -43,14 +43,30 @@ impl Sandbox {
     /// run is left in the box for the next: its files and feedback folder are emptied before
     /// and after it.
     pub fn run_io(&self, slot: usize, io: RunIo<'_>) -> io::Result<Ran> {
-        self.run_paired(slot, io, None)
+        self.run_paired(slot, io, &[], None)
     }
 
-    /// [`Sandbox::run_io`], as one side of an interactive pair when `pair` is given.
+    /// [`Sandbox::run_io`] with the feedback folder holding `seed`'s files when the run starts
+    /// (each its user's, as if it had written it): a multi-pass output validator's folder of
+    /// the pass before, which the format keeps between the passes of a test case. The caller
+    /// carries them from one pass to the next ([`Ran::feedback`]: the box's caps still hold);
+    /// the box is emptied after the run as always, so nothing reaches another test case.
+    pub fn run_io_with_feedback(
+        &self,
+        slot: usize,
+        io: RunIo<'_>,
+        seed: &[crate::types::FeedbackFile],
+    ) -> io::Result<Ran> {
+        self.run_paired(slot, io, seed, None)
+    }
+
+    /// [`Sandbox::run_io`], as one side of an interactive pair when `pair` is given, its
+    /// feedback folder holding `seed` at the start.
     pub(crate) fn run_paired(
         &self,
         slot: usize,
         io: RunIo<'_>,
+        seed: &[crate::types::FeedbackFile],
         pair: Option<&spawn::Paired<'_>>,
     ) -> io::Result<Ran> {
         let RunIo {
@@ -62,7 +78,7 @@ impl Sandbox {
             stop,
         } = io;
         let slot = &self.slots[slot];
-        if self.jury.is_none() && (feedback || !files.is_empty()) {
+        if self.jury.is_none() && (feedback || !files.is_empty() || !seed.is_empty()) {
             return Err(SandboxError::new(
                 Stage::Slot,
                 "per-run files and a feedback folder need a jury box",
@@ -70,7 +86,7 @@ impl Sandbox {
             .into());
         }
         if self.jury.is_some() {
-            self.prepare_jury_box(slot, files, feedback)?;
+            self.prepare_jury_box(slot, files, feedback, seed)?;
         }
         let finished = match &slot.server {
             Some(server) => self.run_served(slot, server, stdin, stdout, limits, stop, pair),
