@@ -83,7 +83,9 @@ fn every_example_package_gets_its_observed_verdicts() {
         skipped("pyctd not found (BOARDJUDGE_PACKAGE_TOOLS or BOARDJUDGE_PYCTD)");
         return;
     }
-    for name in ["distance", "divisor", "echo", "guess", "sum"] {
+    for name in [
+        "distance", "divisor", "echo", "guess", "sum", "twopass", "remember",
+    ] {
         let report = std::env::temp_dir().join(format!(
             "boardjudge-verify-{name}-{}.json",
             std::process::id()
@@ -133,23 +135,6 @@ fn every_example_package_gets_its_observed_verdicts() {
             assert!(row["max_cpu_ms"].is_u64());
         }
         assert!(json["problem"].is_string());
-    }
-}
-
-#[test]
-fn multi_pass_packages_are_refused_naming_what_is_missing() {
-    for (name, what) in [
-        ("twopass", "a multi-pass problem"),
-        ("remember", "an interactive multi-pass problem"),
-    ] {
-        let dir = Path::new(PACKAGES).join(name);
-        let out = package_judge(&["verify", dir.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{name}");
-        let stderr = text(&out.stderr);
-        assert!(
-            stderr.contains(what) && stderr.contains("not supported yet"),
-            "{stderr}"
-        );
     }
 }
 
@@ -453,4 +438,216 @@ fn commands_of_the_built_in_problems_refuse_a_package_saying_what_takes_one() {
     let out = package_judge(&["verify", "omok"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("takes a problem package folder"));
+}
+
+/// The multi-pass package of these tests: `tests/integration/multipass/double` (pass 1: any
+/// k above n; pass 2: `double k`, print 2k; the validator keeps its state in the feedback
+/// folder between the passes).
+fn double_package() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/multipass/double")
+}
+
+/// A fresh copy of the `double` package to break.
+fn copy_of_double() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "boardjudge-multipass-test-{}-{}/double",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    copy_dir(&double_package(), &dir);
+    dir
+}
+
+#[test]
+fn verify_judges_a_multi_pass_package_pass_by_pass() {
+    let dir = double_package();
+    let report = std::env::temp_dir().join(format!(
+        "boardjudge-verify-double-{}.json",
+        std::process::id()
+    ));
+    let out = package_judge(&[
+        "verify",
+        dir.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    std::fs::remove_file(&report).unwrap();
+    let rows = json["submissions"].as_array().unwrap();
+    let row = |path: &str| {
+        rows.iter()
+            .find(|r| r["path"] == format!("submissions/{path}"))
+            .unwrap_or_else(|| panic!("no row for {path}: {json}"))
+    };
+    // (submission, verdict, what its message says)
+    for (path, verdict, says) in [
+        ("accepted/double.py", "AC", ""),
+        ("accepted/double.c", "AC", ""),
+        ("accepted/double.cpp", "AC", ""),
+        // The second pass's word, with the pass.
+        // (The validator appends to judgemessage.txt: pass 1's line, then pass 2's.)
+        (
+            "wrong_answer/off_by_one.py",
+            "WA",
+            "pass 2: k = 6 / expected 2k = 12, got 13",
+        ),
+        // The first pass's: there is no second.
+        (
+            "wrong_answer/not_above.c",
+            "WA",
+            "pass 1: 5 is not above n = 5",
+        ),
+        // Nothing it left in pass 1 reached pass 2, nor did it read the validator's folder.
+        ("wrong_answer/leaky.py", "WA", "pass 2: expected 2k"),
+        (
+            "run_time_error/crash_second.py",
+            "RE",
+            "first RE on sample/1",
+        ),
+        // Each pass has the time limit on its own: the second one is over it.
+        (
+            "time_limit_exceeded/spin_second.c",
+            "TLE",
+            "first TLE on sample/1",
+        ),
+    ] {
+        let r = row(path);
+        assert_eq!(r["verdict"], verdict, "{path}: {r}");
+        assert_eq!(r["matches"], true, "{path}: {r}");
+        assert!(
+            r["message"].as_str().unwrap().contains(says),
+            "{path}: {says:?} not in {r}"
+        );
+    }
+    // Every test of the accepted ones passed both passes (the counts are per test).
+    assert_eq!(row("accepted/double.py")["tests"]["AC"], 4);
+}
+
+#[test]
+fn run_judges_a_multi_pass_submission() {
+    let dir = double_package();
+    let judge_one = |submission: &str| {
+        package_judge(&[
+            "run",
+            dir.to_str().unwrap(),
+            "--jobs",
+            "2",
+            "--",
+            dir.join("submissions").join(submission).to_str().unwrap(),
+        ])
+    };
+    let out = judge_one("accepted/double.c");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("4 of 4 tests run: AC 4"), "{stdout}");
+    assert!(
+        stderr.contains("time limit: 1 s (problem.yaml)"),
+        "{stderr}"
+    );
+    let out = judge_one("wrong_answer/off_by_one.py");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("WA   secret/02_large")
+            && stdout.contains("pass 2: k = 1000000 / expected 2k = 2000000, got 2000001"),
+        "{stdout}"
+    );
+}
+
+/// `judge verify` of a copy of `double` whose output validator is `validator` (Python):
+/// a jury error (exit 2) whose output says every one of `words`.
+fn double_with_validator(validator: &str, yaml_extra: &str, words: &[&str]) {
+    let dir = copy_of_double();
+    std::fs::write(dir.join("output_validator/validator.py"), validator).unwrap();
+    if !yaml_extra.is_empty() {
+        let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+        std::fs::write(dir.join("problem.yaml"), format!("{yaml}{yaml_extra}")).unwrap();
+    }
+    // One accepted submission is enough to reach the validator.
+    for folder in ["wrong_answer", "run_time_error", "time_limit_exceeded"] {
+        std::fs::remove_dir_all(dir.join("submissions").join(folder)).unwrap();
+    }
+    let out = package_judge(&["verify", dir.to_str().unwrap(), "--jobs", "2"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{words:?}: {stdout}{stderr}");
+    for word in words {
+        assert!(
+            stdout.contains(word) || stderr.contains(word),
+            "{word:?} missing: {stdout}{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+/// A validator that accepts every pass and always asks for another.
+const FOREVER: &str = "import os, sys\n\
+    open(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('double 1\\n')\n\
+    sys.exit(42)\n";
+
+#[test]
+fn a_multi_pass_validator_that_asks_for_too_many_passes_is_a_jury_error() {
+    // The default limit: 2 passes.
+    double_with_validator(
+        FOREVER,
+        "",
+        &[
+            "JE",
+            "pass 2:",
+            "after pass 2",
+            "limits.validation_passes (2)",
+        ],
+    );
+    // A limit of its own.
+    double_with_validator(
+        FOREVER,
+        "  validation_passes: 3\n",
+        &[
+            "JE",
+            "pass 3:",
+            "after pass 3",
+            "limits.validation_passes (3)",
+        ],
+    );
+}
+
+#[test]
+fn a_multi_pass_validator_that_misbehaves_is_a_jury_error() {
+    // Rejecting and asking for another pass: the format calls it a judge error.
+    double_with_validator(
+        "import os, sys\n\
+         open(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('double 1\\n')\n\
+         sys.exit(43)\n",
+        "",
+        &["JE", "rejected (43) and wrote nextpass.in"],
+    );
+    // A next input larger than the feedback folder holds (16 MiB): the validator's write
+    // fails, and so does the validator.
+    double_with_validator(
+        "import os, sys\n\
+         with open(os.path.join(sys.argv[3], 'nextpass.in'), 'w') as f:\n    \
+             f.write('double 1\\n' + ' ' * (40 << 20))\n\
+         sys.exit(42)\n",
+        "",
+        &["JE", "pass 1:", "exited with 1"],
+    );
+    // State kept in a folder of the feedback folder, which the judge does not carry.
+    double_with_validator(
+        "import os, sys\n\
+         os.mkdir(os.path.join(sys.argv[3], 'state'))\n\
+         open(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('double 1\\n')\n\
+         sys.exit(42)\n",
+        "",
+        &[
+            "JE",
+            "state: a folder",
+            "only regular files are kept between passes",
+        ],
+    );
 }

@@ -47,6 +47,9 @@ pub struct PackageChecker {
     /// An interactive problem: the output validator talks to the submission while it runs
     /// ([`PackageChecker::runs`]), and says its word then.
     interactive: bool,
+    /// A multi-pass problem's most passes (`limits.validation_passes`): its runs are
+    /// [`MultiPass`]'s, which say the validator's word as an interactive run's does.
+    multi_pass: Option<u64>,
     /// What the validator said of each interactive run, by the runner's thread that ran it:
     /// the runner judges a run (`Checker::check`) on the thread that ran it (`Runs::run_test`),
     /// right after it, so the word is taken there.
@@ -110,6 +113,12 @@ impl PackageChecker {
             problem: problem.name().to_string(),
             cases: by_name,
             interactive: problem.package.metadata.problem_type.interactive,
+            multi_pass: problem
+                .package
+                .metadata
+                .problem_type
+                .multi_pass
+                .then_some(problem.package.metadata.limits.validation_passes),
             custom,
             never: AtomicBool::new(false),
             said: Mutex::new(HashMap::new()),
@@ -124,7 +133,13 @@ impl PackageChecker {
     /// What runs a submission (built into `submission`) on a test: the sandbox itself, or for
     /// an interactive problem the submission and the output validator connected by pipes.
     pub fn runs<'a>(&'a self, submission: &'a sandbox::Sandbox) -> Box<dyn Runs + 'a> {
-        if self.interactive {
+        if let Some(passes) = self.multi_pass {
+            Box::new(MultiPass {
+                submission,
+                checker: self,
+                passes,
+            })
+        } else if self.interactive {
             Box::new(Interactive {
                 submission,
                 checker: self,
@@ -271,6 +286,284 @@ impl Runs for Interactive<'_> {
     }
 }
 
+/// The name of the file in which a multi-pass problem's output validator gives the next pass's
+/// input.
+pub const NEXT_PASS: &str = "nextpass.in";
+
+/// A multi-pass problem's runs (2025-09 "Multi-pass validation"): the submission runs on the
+/// test's input, the output validator judges it (or, interactive, talks to it); when the
+/// validator accepts and leaves `nextpass.in` in its feedback folder, the submission runs again
+/// with that as its input, up to `passes` times. The validator's feedback folder is kept
+/// between the passes of a test (the format guarantees it; `nextpass.in` itself is taken out),
+/// carried by the judge from one run's box to the next ([`sandbox::Sandbox::run_io_with_feedback`]),
+/// never into another test; the submission never sees it. Each pass is one run under the
+/// submission's limits (the format: "the time and memory limit apply for each invocation
+/// separately"); the test's run is the deciding pass's, with the slowest pass's CPU time, the
+/// highest peak memory and the passes' wall time together. What the validator said is kept for
+/// the checker, as an interactive run's is.
+/// - A pass the submission itself fails (TLE, RE, MLE, OLE): that verdict, no further pass.
+/// - 43: WA (its judge message, with the pass); 43 with `nextpass.in`: a jury error.
+/// - 42 without `nextpass.in`: AC. 42 with it on the last pass allowed: a jury error (more
+///   passes than `limits.validation_passes`).
+/// - Anything else (another exit, the validator's limits): a jury error.
+struct MultiPass<'a> {
+    submission: &'a sandbox::Sandbox,
+    checker: &'a PackageChecker,
+    passes: u64,
+}
+
+/// What one pass of a multi-pass test came to.
+enum Pass {
+    /// The test is decided: this run, this word.
+    Decided(sandbox::Finished, Said),
+    /// Another pass follows, on this input, with this feedback folder.
+    Next {
+        run: sandbox::Finished,
+        input: Vec<u8>,
+        feedback: Vec<sandbox::FeedbackFile>,
+    },
+}
+
+impl MultiPass<'_> {
+    /// Runs pass `pass` of `test` on `input`, the validator's feedback folder holding `seed`.
+    #[allow(clippy::too_many_arguments)]
+    fn pass(
+        &self,
+        slot: usize,
+        test: &Loaded,
+        case: &Case,
+        pass: u64,
+        input: &[u8],
+        seed: &[sandbox::FeedbackFile],
+        limits: &sandbox::Limits,
+        stop: &AtomicBool,
+    ) -> std::io::Result<Pass> {
+        let checker = self.checker;
+        let to_io = |e: JudgeError| std::io::Error::other(e.to_string());
+        let Some((validator, jury_limits)) = &checker.custom else {
+            return Err(std::io::Error::other(
+                "a multi-pass problem without an output validator",
+            ));
+        };
+        let args = PackageChecker::validator_args(case);
+        // The validator's input file is this pass's input (as BAPCtools gives it): the
+        // test's `.in` on the first pass, the `nextpass.in` it wrote after.
+        let files: [(&str, &[u8]); 2] = [(INPUT_IN_BOX, input), (ANSWER_IN_BOX, &case.answer)];
+        let (run, ran) = if checker.interactive {
+            let interaction = validator
+                .with_slot(&args, |jury, jury_slot| {
+                    sandbox::interact_with_feedback(
+                        (self.submission, slot, limits),
+                        (
+                            jury,
+                            jury_slot,
+                            sandbox::ValidatorIo {
+                                files: &files,
+                                feedback: true,
+                                limits: jury_limits,
+                            },
+                        ),
+                        seed,
+                        stop,
+                    )
+                })
+                .map_err(to_io)??;
+            let (run, interacted) = interactive_verdict(&interaction, limits);
+            match interacted {
+                Interacted::ValidatorFailed(message) => {
+                    let why = checker.validator_failed(
+                        test,
+                        validator,
+                        &interaction.validator.finished,
+                        &message,
+                    );
+                    return Ok(Pass::Decided(run, Said::Failed(in_pass(pass, &why))));
+                }
+                _ if run.interrupted || !ended_well(&run, limits) => {
+                    return Ok(Pass::Decided(run, Said::Accepted));
+                }
+                Interacted::Said(_) => (run, interaction.validator),
+            }
+        } else {
+            let run = self.submission.run(slot, input, limits, stop)?;
+            if run.interrupted || !ended_well(&run, limits) {
+                // Its own verdict: the validator has nothing to judge.
+                return Ok(Pass::Decided(run, Said::Accepted));
+            }
+            let ran = validator
+                .with_slot(&args, |jury, jury_slot| {
+                    jury.run_io_with_feedback(
+                        jury_slot,
+                        sandbox::RunIo {
+                            stdin: sandbox::Stdin::Bytes(&run.stdout),
+                            stdout: sandbox::Stdout::Capture,
+                            files: &files,
+                            feedback: true,
+                            limits: jury_limits,
+                            stop,
+                        },
+                        seed,
+                    )
+                })
+                .map_err(to_io)?
+                .map_err(|e| std::io::Error::other(format!("running {}: {e}", validator.shown)))?;
+            if ran.finished.interrupted {
+                let mut run = run;
+                run.interrupted = true;
+                return Ok(Pass::Decided(run, Said::Accepted));
+            }
+            (run, ran)
+        };
+        Ok(self.after_validator(test, validator, pass, run, ran))
+    }
+
+    /// What the validator's end (`ran`) and feedback folder make of pass `pass`, whose run
+    /// (`run`) ended well.
+    fn after_validator(
+        &self,
+        test: &Loaded,
+        validator: &JuryProgram,
+        pass: u64,
+        run: sandbox::Finished,
+        ran: sandbox::Ran,
+    ) -> Pass {
+        let f = &ran.finished;
+        let message = ran
+            .feedback
+            .iter()
+            .find(|file| file.name == "judgemessage.txt")
+            .map(|file| judge_message(&file.contents))
+            .unwrap_or_default();
+        let next = ran.feedback.iter().find(|file| file.name == NEXT_PASS);
+        let failed = |why: String| Pass::Decided(run.clone(), Said::Failed(in_pass(pass, &why)));
+        let ended_in_time = !f.cpu_exceeded && !f.wall_exceeded;
+        match f.exit {
+            sandbox::Exit::Code(REJECT) if ended_in_time => {
+                if next.is_some() {
+                    return failed(format!(
+                        "test {}: output validator {} rejected (43) and wrote {NEXT_PASS}: \
+                         only an accepted pass may have a next (the format calls this a judge \
+                         error)",
+                        test.test.name, validator.shown
+                    ));
+                }
+                let why = if message.is_empty() {
+                    "rejected by the output validator".to_string()
+                } else {
+                    message
+                };
+                Pass::Decided(run, Said::Rejected(in_pass(pass, &why)))
+            }
+            sandbox::Exit::Code(ACCEPT) if ended_in_time => {
+                let Some(next) = next else {
+                    return Pass::Decided(run, Said::Accepted);
+                };
+                if pass >= self.passes {
+                    return failed(format!(
+                        "test {}: output validator {} wrote {NEXT_PASS} after pass {pass}, the \
+                         last that limits.validation_passes ({}) allows",
+                        test.test.name, validator.shown, self.passes
+                    ));
+                }
+                // The next pass must see the folder as the validator left it; what the judge
+                // could not carry (cut at the box's cap; a link, a folder) would change it.
+                if let Some(cut) = ran.feedback.iter().find(|file| file.truncated) {
+                    return failed(format!(
+                        "test {}: output validator {} left {} larger than its feedback folder \
+                         may hold ({} bytes in all)",
+                        test.test.name,
+                        validator.shown,
+                        cut.name,
+                        sandbox::JuryBox::default().feedback_bytes
+                    ));
+                }
+                if let Some(skipped) = ran.feedback_skipped.first() {
+                    return failed(format!(
+                        "test {}: output validator {} left what the next pass cannot be given \
+                         ({skipped}): only regular files are kept between passes",
+                        test.test.name, validator.shown
+                    ));
+                }
+                let input = next.contents.clone();
+                let feedback = ran
+                    .feedback
+                    .into_iter()
+                    .filter(|file| file.name != NEXT_PASS)
+                    .collect();
+                Pass::Next {
+                    run,
+                    input,
+                    feedback,
+                }
+            }
+            _ => failed(self.checker.validator_failed(test, validator, f, &message)),
+        }
+    }
+}
+
+/// A multi-pass message, naming its pass.
+fn in_pass(pass: u64, why: &str) -> String {
+    format!("pass {pass}: {why}")
+}
+
+/// Whether a run ended well by the verdict rule (no TLE, MLE, OLE, RE): only then does its
+/// output go to the validator.
+fn ended_well(run: &sandbox::Finished, limits: &sandbox::Limits) -> bool {
+    crate::verdict::judge(run, limits, |_| Ok::<(), String>(())).0 == crate::verdict::Verdict::AC
+}
+
+impl Runs for MultiPass<'_> {
+    fn slots(&self) -> usize {
+        self.submission.slots()
+    }
+
+    fn run_test(
+        &self,
+        slot: usize,
+        test: &Loaded,
+        limits: &sandbox::Limits,
+        stop: &AtomicBool,
+    ) -> std::io::Result<sandbox::Finished> {
+        let case = self
+            .checker
+            .case(test)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let mut input = std::borrow::Cow::Borrowed(&test.input[..]);
+        let mut seed = Vec::new();
+        // The passes so far: the slowest CPU time, the highest peak, the wall time in all.
+        let mut cpu = std::time::Duration::ZERO;
+        let mut peak_kb = 0;
+        let mut wall = std::time::Duration::ZERO;
+        let mut pass = 1;
+        let (mut run, said) = loop {
+            match self.pass(slot, test, case, pass, &input, &seed, limits, stop)? {
+                Pass::Decided(run, said) => break (run, said),
+                Pass::Next {
+                    run,
+                    input: next,
+                    feedback,
+                } => {
+                    cpu = cpu.max(run.cpu);
+                    peak_kb = peak_kb.max(run.peak_kb);
+                    wall += run.wall;
+                    input = std::borrow::Cow::Owned(next);
+                    seed = feedback;
+                    pass += 1;
+                }
+            }
+        };
+        run.cpu = run.cpu.max(cpu);
+        run.peak_kb = run.peak_kb.max(peak_kb);
+        run.wall += wall;
+        self.checker
+            .said
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(std::thread::current().id(), said);
+        Ok(run)
+    }
+}
+
 /// How an interaction went, for the verdict.
 #[derive(Debug)]
 enum Interacted {
@@ -354,7 +647,7 @@ fn interactive_verdict(
 
 impl Checker for PackageChecker {
     fn check(&self, test: &Loaded, output: &[u8]) -> Result<Checked, JudgeError> {
-        if self.interactive {
+        if self.interactive || self.multi_pass.is_some() {
             let said = self
                 .said
                 .lock()
@@ -371,7 +664,8 @@ impl Checker for PackageChecker {
                 None => Err(JuryError::Problem {
                     problem: self.problem.clone(),
                     why: format!(
-                        "test {}: an interactive run judged without its validator",
+                        "test {}: a run judged without its validator's word (interactive or \
+                         multi-pass)",
                         test.test.name
                     ),
                 }

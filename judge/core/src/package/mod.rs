@@ -60,26 +60,15 @@ impl PackageProblem {
     }
 
     /// What the judge cannot do for this package yet, in a sentence (a usage error, exit 2,
-    /// before anything runs): multi-pass problems, submit-answer problems.
+    /// before anything runs): submit-answer problems.
     pub fn unsupported(&self) -> Option<String> {
-        let ProblemType {
-            interactive,
-            multi_pass,
-            submit_answer,
-            ..
-        } = self.package.metadata.problem_type;
-        let what = if interactive && multi_pass {
-            "an interactive multi-pass"
-        } else if multi_pass {
-            "a multi-pass"
-        } else if submit_answer {
-            "a submit-answer"
-        } else {
+        let ProblemType { submit_answer, .. } = self.package.metadata.problem_type;
+        if !submit_answer {
             return None;
-        };
+        }
         Some(format!(
-            "{}: {what} problem; boardjudge judges pass-fail, scoring and interactive packages \
-             only so far (multi-pass judging is not supported yet)",
+            "{}: a submit-answer problem; boardjudge judges pass-fail, scoring, interactive and \
+             multi-pass packages only so far",
             self.dir.display()
         ))
     }
@@ -199,7 +188,7 @@ pub struct Prepared {
 }
 
 impl PackageProblem {
-    /// Readies the package for judging: refuses what is not supported yet (multi-pass), reads its tests (or those of `other_tests`, a test folder for the same
+    /// Readies the package for judging: refuses what is not supported yet (submit-answer), reads its tests (or those of `other_tests`, a test folder for the same
     /// problem), builds its jury programs and runs its input validators on every input before
     /// any submission runs (a rejected input, or a validator that fails, is a jury error).
     pub fn prepare(
