@@ -360,16 +360,6 @@ fn write_report(args: &Args, target: &Target, rows: &[Row], isolation: &str) -> 
 fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     use judge_core::many::{self, Campaign, Record};
     use judge_report::many::{ManyReport, Table, write};
-    if let Problem::Package(package) = &args.problem
-        && package.package.metadata.problem_type.interactive
-    {
-        return Err(JudgeError::Usage(format!(
-            "{}: an interactive problem; --submissions does not judge interactive packages yet \
-             (judge each with `judge run PKG -- SUBMISSION`, or the jury's with `judge verify \
-             PKG`)",
-            package.dir.display()
-        )));
-    }
     let shard = match &args.shard {
         None => Shard::WHOLE,
         Some(arg) => {
@@ -426,6 +416,7 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
         };
         many::judge(
             target.checker.as_ref(),
+            target.package_checker.as_deref(),
             tests,
             &mine,
             &builder,

@@ -315,18 +315,34 @@ fn run_judges_an_interactive_submission_against_the_validator() {
         "{stderr}"
     );
     // Many submissions at once do not judge interactive packages yet: a usage error.
+    // Many submissions at once, each run against the validator, with a report.
+    let report = std::env::temp_dir().join(format!(
+        "boardjudge-interactive-many-{}.json",
+        std::process::id()
+    ));
     let out = package_judge(&[
         "run",
         dir.to_str().unwrap(),
+        "--time-limit",
+        "2",
+        "--jobs",
+        "2",
         "--submissions",
-        dir.join("submissions/accepted").to_str().unwrap(),
+        dir.join("submissions/wrong_answer").to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("interactive"),
-        "{}",
-        text(&out.stderr)
-    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let row = stdout
+        .lines()
+        .find(|l| l.contains("guess_linear.py"))
+        .unwrap_or_else(|| panic!("no row: {stdout}"));
+    // guess_linear.py: WA on 6 of the 12 tests (the observed runs).
+    assert!(row.contains("WA") && row.contains('6'), "{row}");
+    let json = std::fs::read_to_string(&report).unwrap();
+    std::fs::remove_file(&report).unwrap();
+    assert!(json.contains("guess_linear.py"), "{json}");
 }
 
 #[test]
@@ -559,6 +575,23 @@ fn run_judges_a_multi_pass_submission() {
             && stdout.contains("pass 2: k = 1000000 / expected 2k = 2000000, got 2000001"),
         "{stdout}"
     );
+    // Many submissions at once, pass by pass too.
+    let out = package_judge(&[
+        "run",
+        dir.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--submissions",
+        dir.join("submissions/accepted").to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    for name in ["double.c", "double.cpp", "double.py"] {
+        assert!(
+            stdout.lines().any(|l| l.contains(name) && l.contains("AC")),
+            "{name}: {stdout}"
+        );
+    }
 }
 
 /// `judge verify` of a copy of `double` whose output validator is `validator` (Python):

@@ -165,11 +165,14 @@ pub struct Batch {
 pub const WINDOW_PER_JOB: usize = 2;
 
 /// Judges `entrants` one after another with `checker`, each on every test with the session's
-/// jobs tests at a time (its hidden folders hidden from them). `judged` is told of each
+/// jobs tests at a time (its hidden folders hidden from them); a package's submissions run as
+/// `package` says (an interactive problem's with its validator, a multi-pass one's pass by
+/// pass), others in their sandbox alone. `judged` is told of each
 /// submission as soon as it is judged to the end, in `entrants`' order (the command prints its
 /// row then); an error it returns stops the batch.
 pub fn judge(
     checker: &dyn Checker,
+    package: Option<&crate::package::checker::PackageChecker>,
     tests: &[Loaded],
     entrants: &[Entrant],
     builder: &Builder,
@@ -214,7 +217,11 @@ pub fn judge(
                     batch
                         .isolation_summary
                         .get_or_insert_with(|| sandbox.summary());
-                    let rows = run_all(&quiet.judging(&sandbox, checker), tests)?;
+                    let runs: Box<dyn crate::runner::Runs + '_> = match package {
+                        Some(package) => package.runs(&sandbox),
+                        None => Box::new(crate::package::checker::Borrowed(&sandbox)),
+                    };
+                    let rows = run_all(&quiet.judging(runs.as_ref(), checker), tests)?;
                     if cancel.is_cancelled() {
                         // Not judged to the end: not reported as if it were.
                         batch.interrupted = true;
