@@ -1028,3 +1028,101 @@ fn without_root_a_jury_box_works_alike() {
     assert!(out.status.success(), "{said}");
     assert!(said.contains("1 passed"), "{said}");
 }
+
+/// A multi-pass validator's feedback folder starts with the files it left in the pass before
+/// (the caller carries them): readable, writable and removable by the run, as if it had
+/// written them; names that are not a file directly in the folder are refused; and nothing of
+/// them is left for the next run, which starts empty again.
+#[test]
+fn a_feedback_folder_can_start_with_the_files_of_the_pass_before() {
+    let source = r#"
+cat "$3/state.txt" > "$3/seen.txt"
+echo appended >> "$3/judgemessage.txt"
+rm "$3/gone.txt"
+ls -n "$3" | awk 'NR > 1 { print $3 }' | sort -u > "$3/owners.txt"
+exit 42
+"#;
+    let sandbox = jury_box(script(source, &VALIDATOR_ARGS), JuryBox::default());
+    let limits = limits(5000, 10_000);
+    let seed = [
+        sandbox::FeedbackFile {
+            name: "state.txt".to_string(),
+            contents: b"n 5 k 6\n".to_vec(),
+            truncated: false,
+        },
+        sandbox::FeedbackFile {
+            name: "judgemessage.txt".to_string(),
+            contents: b"pass 1\n".to_vec(),
+            truncated: false,
+        },
+        sandbox::FeedbackFile {
+            name: "gone.txt".to_string(),
+            contents: b"x".to_vec(),
+            truncated: false,
+        },
+    ];
+    let io = |stop| RunIo {
+        stdin: Stdin::Bytes(b""),
+        stdout: Stdout::Capture,
+        files: &[],
+        feedback: true,
+        limits: &limits,
+        stop,
+    };
+    let stop = AtomicBool::new(false);
+    let ran = sandbox.run_io_with_feedback(0, io(&stop), &seed).unwrap();
+    assert_eq!(
+        ran.finished.exit,
+        Exit::Code(42),
+        "{}",
+        text(&ran.finished.stderr)
+    );
+    let files = feedback(&ran);
+    let get = |name: &str| {
+        files
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| c.as_str())
+            .unwrap_or_else(|| panic!("{name} missing: {files:?}"))
+    };
+    assert_eq!(get("seen.txt"), "n 5 k 6\n");
+    assert_eq!(get("judgemessage.txt"), "pass 1\nappended\n");
+    assert!(!files.iter().any(|(n, _)| n == "gone.txt"), "{files:?}");
+    // Every file of the folder the run's own user's (one uid, not root's).
+    let owners = get("owners.txt");
+    assert_eq!(owners.lines().count(), 1, "{owners}");
+    assert_ne!(owners.trim(), "0", "{owners}");
+    // The next run starts with an empty folder.
+    let ran = run_io(
+        &jury_box(
+            script(r#"ls -A "$3" > "$3/listing.txt"; exit 42"#, &VALIDATOR_ARGS),
+            JuryBox::default(),
+        ),
+        b"",
+        &[],
+        true,
+    )
+    .unwrap();
+    assert_eq!(
+        feedback(&ran),
+        [("listing.txt".to_string(), "listing.txt\n".to_string())]
+    );
+    let again = sandbox.run_io(0, io(&stop)).unwrap();
+    assert!(
+        !feedback(&again).iter().any(|(n, _)| n == "state.txt"),
+        "{:?}",
+        feedback(&again)
+    );
+    // A name that is not one file of the folder: refused before the run.
+    for bad in ["../escape", "a/b", "..", ".", ""] {
+        let seed = [sandbox::FeedbackFile {
+            name: bad.to_string(),
+            contents: b"x".to_vec(),
+            truncated: false,
+        }];
+        let e = sandbox
+            .run_io_with_feedback(0, io(&stop), &seed)
+            .unwrap_err();
+        assert_eq!(SandboxError::stage_of(&e), Some(Stage::BoxPath), "{bad:?}");
+    }
+}

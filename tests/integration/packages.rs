@@ -521,7 +521,7 @@ fn verify_judges_a_multi_pass_package_pass_by_pass() {
             "pass 1: 5 is not above n = 5",
         ),
         // Nothing it left in pass 1 reached pass 2, nor did it read the validator's folder.
-        ("wrong_answer/leaky.py", "WA", "pass 2: expected 2k"),
+        ("wrong_answer/leaky.py", "WA", "got -1"),
         (
             "run_time_error/crash_second.py",
             "RE",
@@ -587,11 +587,15 @@ fn run_judges_a_multi_pass_submission() {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     for name in ["double.c", "double.cpp", "double.py"] {
+        // Its row: 4 AC, nothing else.
         assert!(
-            stdout.lines().any(|l| l.contains(name) && l.contains("AC")),
+            stdout
+                .lines()
+                .any(|l| l.starts_with(name) && l.contains(" 4    0    0")),
             "{name}: {stdout}"
         );
     }
+    assert!(stdout.contains("3 all AC, 0 failing"), "{stdout}");
 }
 
 /// `judge verify` of a copy of `double` whose output validator is `validator` (Python):
@@ -683,4 +687,134 @@ fn a_multi_pass_validator_that_misbehaves_is_a_jury_error() {
             "only regular files are kept between passes",
         ],
     );
+}
+
+/// problemtools' example packages, unpacked from `BOARDJUDGE_PROBLEMTOOLS` (a checkout of
+/// Kattis/problemtools) or this machine's mirror of it into a fresh folder; `None` when
+/// neither is there.
+fn problemtools_example(name: &str) -> Option<PathBuf> {
+    let from = std::env::var_os("BOARDJUDGE_PROBLEMTOOLS").map(PathBuf::from);
+    let dir = std::env::temp_dir().join(format!(
+        "boardjudge-problemtools-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Some(checkout) = from.filter(|d| d.join("examples").is_dir()) {
+        copy_dir(&checkout.join("examples").join(name), &dir.join(name));
+        return Some(dir.join(name));
+    }
+    let mirror = Path::new("/work/.mirror/Kattis+problemtools/repo");
+    if !mirror.is_dir() {
+        return None;
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    let archive = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "git --git-dir={} archive HEAD examples/{name} | tar -x -C {}",
+            mirror.display(),
+            dir.display()
+        ))
+        .status()
+        .unwrap();
+    assert!(archive.success());
+    Some(dir.join("examples").join(name))
+}
+
+#[test]
+fn a_scoring_package_shows_its_score_and_partially_accepted_holds() {
+    let Some(oddecho) = problemtools_example("oddecho") else {
+        skipped("problemtools' examples not found (BOARDJUDGE_PROBLEMTOOLS)");
+        return;
+    };
+    let report = oddecho.with_file_name("oddecho.json");
+    let out = package_judge(&[
+        "verify",
+        oddecho.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    std::fs::remove_dir_all(oddecho.ancestors().nth(2).unwrap()).unwrap();
+    for row in json["submissions"].as_array().unwrap() {
+        let path = row["path"].as_str().unwrap();
+        let score = if path.contains("partially_accepted") {
+            // Subtask 1 (50) passed, subtask 2 not: below the maximum, as the folder asks.
+            50.0
+        } else {
+            100.0
+        };
+        assert_eq!(row["score"].as_f64(), Some(score), "{row}");
+        assert_eq!(row["max_score"].as_f64(), Some(100.0), "{row}");
+        assert_eq!(row["matches"], true, "{row}");
+    }
+    assert!(stdout.contains("score 50/100"), "{stdout}");
+}
+
+#[test]
+fn a_validator_score_is_the_score_of_an_accepted_test() {
+    // A 2025-09 scoring package: two secret tests (each at most 50 of secret's 100); the
+    // validator scores a test with the number the submission prints.
+    let dir =
+        std::env::temp_dir().join(format!("boardjudge-scoring-{}/scored", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |path: &str, text: &str| {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\ntype: scoring\nname: Scored\n\
+         uuid: 0d7c3f4e-6a1b-4c2d-8e9f-a0b1c2d3e4f5\nlimits:\n  time_limit: 2\n",
+    );
+    for test in ["sample/1", "secret/1", "secret/2"] {
+        write(&format!("data/{test}.in"), "1\n");
+        write(&format!("data/{test}.ans"), "50\n");
+    }
+    write(
+        "output_validator/validator.py",
+        "import os, sys\nx = float(sys.stdin.read())\nif x < 0:\n    sys.exit(43)\n\
+         open(os.path.join(sys.argv[3], 'score.txt'), 'w').write(str(x))\nsys.exit(42)\n",
+    );
+    write("submissions/accepted/full.py", "print(50)\n");
+    write("submissions/accepted/partial.py", "print(15)\n");
+    write(
+        "submissions/submissions.yaml",
+        "accepted/full.py:\n  score: 100\naccepted/partial.py:\n  score: [29, 31]\n",
+    );
+    let report = dir.with_file_name("report.json");
+    let out = package_judge(&[
+        "verify",
+        dir.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("score 30/100"), "{stdout}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let rows = json["submissions"].as_array().unwrap();
+    let score = |name: &str| {
+        rows.iter()
+            .find(|r| r["path"].as_str().unwrap().ends_with(name))
+            .unwrap()["score"]
+            .as_f64()
+    };
+    assert_eq!(score("full.py"), Some(100.0));
+    assert_eq!(score("partial.py"), Some(30.0));
+    // A score that is not a number: a jury error, never the contestant's.
+    write("submissions/accepted/partial.py", "print(float('nan'))\n");
+    let out = package_judge(&["verify", dir.to_str().unwrap()]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(
+        (stdout.clone() + &stderr).contains("score.txt holds \"nan\""),
+        "{stdout}{stderr}"
+    );
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }

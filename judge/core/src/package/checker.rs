@@ -15,6 +15,7 @@ use package_format::default_output_validator::{self, Flags};
 
 use super::PackageProblem;
 use super::jury::{ACCEPT, JuryProgram, REJECT, ended, validator_words};
+use super::score::ValidatorScore;
 use crate::error::{JudgeError, JuryError};
 use crate::runner::{Checked, Checker, Loaded, Runs};
 use crate::text::shorten;
@@ -54,6 +55,11 @@ pub struct PackageChecker {
     /// the runner judges a run (`Checker::check`) on the thread that ran it (`Runs::run_test`),
     /// right after it, so the word is taken there.
     said: Mutex<HashMap<ThreadId, Said>>,
+    /// A scoring problem: an accepted test's `score.txt` / `score_multiplier.txt` is read.
+    scoring: bool,
+    /// What the validator scored each accepted test, by test name, until taken
+    /// ([`PackageChecker::take_scores`]).
+    scores: Mutex<HashMap<String, ValidatorScore>>,
 }
 
 /// What an interactive run's validator said.
@@ -122,7 +128,36 @@ impl PackageChecker {
             custom,
             never: AtomicBool::new(false),
             said: Mutex::new(HashMap::new()),
+            scoring: problem.package.metadata.problem_type.scoring,
+            scores: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// What the output validator scored each accepted test since the last call, by test name
+    /// (a scoring problem's `score.txt` or `score_multiplier.txt`).
+    pub fn take_scores(&self) -> HashMap<String, ValidatorScore> {
+        std::mem::take(&mut *self.scores.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Keeps what the validator scored accepted test `test` (its feedback folder `feedback`),
+    /// for a scoring problem; `Err`: a score file it may not write, in words (a jury error).
+    fn keep_score(&self, test: &Loaded, feedback: &[sandbox::FeedbackFile]) -> Result<(), String> {
+        if !self.scoring {
+            return Ok(());
+        }
+        let mut scores = self.scores.lock().unwrap_or_else(|e| e.into_inner());
+        match validator_score(feedback) {
+            Ok(Some(score)) => {
+                scores.insert(test.test.name.clone(), score);
+                Ok(())
+            }
+            Ok(None) => {
+                // A rerun (a TLE judged again alone) must not keep the first run's.
+                scores.remove(&test.test.name);
+                Ok(())
+            }
+            Err(why) => Err(format!("test {}: {why}", test.test.name)),
+        }
     }
 
     /// Whether the problem is interactive (its runs are [`PackageChecker::runs`]' pairs).
@@ -269,6 +304,12 @@ impl Runs for Interactive<'_> {
             .map_err(to_io)??;
         let (finished, said) = interactive_verdict(&interaction, limits);
         let said = match said {
+            Interacted::Said(Said::Accepted) => {
+                match checker.keep_score(test, &interaction.validator.feedback) {
+                    Ok(()) => Said::Accepted,
+                    Err(why) => Said::Failed(why),
+                }
+            }
             Interacted::Said(said) => said,
             Interacted::ValidatorFailed(message) => Said::Failed(checker.validator_failed(
                 test,
@@ -456,7 +497,10 @@ impl MultiPass<'_> {
             }
             sandbox::Exit::Code(ACCEPT) if ended_in_time => {
                 let Some(next) = next else {
-                    return Pass::Decided(run, Said::Accepted);
+                    return match self.checker.keep_score(test, &ran.feedback) {
+                        Ok(()) => Pass::Decided(run, Said::Accepted),
+                        Err(why) => failed(why),
+                    };
                 };
                 if pass >= self.passes {
                     return failed(format!(
@@ -694,6 +738,11 @@ impl Checker for PackageChecker {
             .unwrap_or_default();
         match f.exit {
             sandbox::Exit::Code(ACCEPT) if !f.cpu_exceeded && !f.wall_exceeded => {
+                self.keep_score(test, &ran.feedback)
+                    .map_err(|why| JuryError::Problem {
+                        problem: self.problem.clone(),
+                        why,
+                    })?;
                 Ok(Checked::Accepted)
             }
             sandbox::Exit::Code(REJECT) if !f.cpu_exceeded && !f.wall_exceeded => {
@@ -709,6 +758,38 @@ impl Checker for PackageChecker {
             }
             .into()),
         }
+    }
+}
+
+/// What a validator's feedback folder says of an accepted test's score: `score.txt` (a
+/// non-negative number) or `score_multiplier.txt` (a number in [0, 1]), or neither; both, or
+/// contents that are not such a number, are an `Err` in words (the format: a judge error).
+pub fn validator_score(
+    feedback: &[sandbox::FeedbackFile],
+) -> Result<Option<ValidatorScore>, String> {
+    let read = |name: &str, max: f64| -> Result<Option<f64>, String> {
+        let Some(file) = feedback.iter().find(|f| f.name == name) else {
+            return Ok(None);
+        };
+        let text = String::from_utf8_lossy(&file.contents);
+        match text.trim().parse::<f64>() {
+            Ok(x) if x.is_finite() && (0.0..=max).contains(&x) && !file.truncated => Ok(Some(x)),
+            _ => Err(format!(
+                "the output validator's {name} holds {:?}, not a number in [0, {max}]",
+                shorten(text.trim(), 40)
+            )),
+        }
+    };
+    match (
+        read("score.txt", f64::MAX)?,
+        read("score_multiplier.txt", 1.0)?,
+    ) {
+        (Some(_), Some(_)) => {
+            Err("the output validator wrote both score.txt and score_multiplier.txt".to_string())
+        }
+        (Some(score), None) => Ok(Some(ValidatorScore::Score(score))),
+        (None, Some(multiplier)) => Ok(Some(ValidatorScore::Multiplier(multiplier))),
+        (None, None) => Ok(None),
     }
 }
 
@@ -808,6 +889,34 @@ mod tests {
         for submission in [ok(), crashed(), ended(Exit::Code(0), 1500)] {
             let (_, failed) = verdict_of(submission, Exit::Code(1), false);
             assert_eq!(failed.as_deref(), Some("said so"));
+        }
+    }
+
+    #[test]
+    fn a_score_file_is_one_number_in_range() {
+        use super::{ValidatorScore, validator_score};
+        let file = |name: &str, text: &str| FeedbackFile {
+            name: name.to_string(),
+            contents: text.as_bytes().to_vec(),
+            truncated: false,
+        };
+        assert_eq!(validator_score(&[file("judgemessage.txt", "x")]), Ok(None));
+        assert_eq!(
+            validator_score(&[file("score.txt", " 12.5\n")]),
+            Ok(Some(ValidatorScore::Score(12.5)))
+        );
+        assert_eq!(
+            validator_score(&[file("score_multiplier.txt", "0.25")]),
+            Ok(Some(ValidatorScore::Multiplier(0.25)))
+        );
+        for bad in [
+            vec![file("score.txt", "-1")],
+            vec![file("score.txt", "lots")],
+            vec![file("score.txt", "inf")],
+            vec![file("score_multiplier.txt", "1.5")],
+            vec![file("score.txt", "1"), file("score_multiplier.txt", "1")],
+        ] {
+            assert!(validator_score(&bad).is_err(), "{bad:?}");
         }
     }
 

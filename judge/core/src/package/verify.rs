@@ -3,7 +3,7 @@
 //! and compared with what the package declares for it (`package-format`'s
 //! [`Expectation::allows`](package_format::Expectation::allows)).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use package_format::{Outcome, TestResult};
@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::PackageProblem;
 use super::checker::PackageChecker;
+use super::score::{TestOutcome, ValidatorScore};
 use crate::error::JudgeError;
 use crate::progress::Hidden;
 use crate::runner::report::Row;
@@ -37,6 +38,11 @@ pub struct Verified {
     pub matches: bool,
     /// Why not (the expectation's reasons), the jury error, or the first failing test.
     pub message: String,
+    /// A scoring problem's score ([`super::score`]), and the highest it gives when bounded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<f64>,
 }
 
 /// The time limit verify judged with, and where it came from, in words.
@@ -118,7 +124,8 @@ pub fn final_verdict(rows: &[Row]) -> Verdict {
 /// How one submission's judging went.
 enum Got {
     CompileError(String),
-    Rows(Vec<Row>),
+    /// Its tests' rows, and what the output validator scored the accepted ones.
+    Rows(Vec<Row>, HashMap<String, ValidatorScore>),
     JuryError(String),
 }
 
@@ -136,39 +143,13 @@ fn judge_one(
     };
     let sandbox = quiet.sandbox(command)?;
     let runs = checker.runs(&sandbox);
+    // The scores are those of this submission's runs only.
+    checker.take_scores();
     match run_all(&quiet.judging(runs.as_ref(), checker), tests) {
-        Ok(rows) => Ok(Got::Rows(rows)),
+        Ok(rows) => Ok(Got::Rows(rows, checker.take_scores())),
         Err(JudgeError::Jury(e)) => Ok(Got::JuryError(e.to_string())),
         Err(other) => Err(other),
     }
-}
-
-/// Scores of a scoring package by its groups' `max_score`: a group scores its maximum when
-/// every test of it is AC, else 0 (pass-fail tests, the format's default aggregation).
-/// A scoring submission's score: (total, each group's, the maximum).
-type Scores = (f64, Vec<(String, f64)>, f64);
-
-fn scores(problem: &PackageProblem, rows: &[Row]) -> Option<Scores> {
-    if !problem.package.metadata.problem_type.scoring {
-        return None;
-    }
-    let maxima = problem.group_max_scores();
-    if maxima.is_empty() {
-        return None;
-    }
-    let groups: Vec<(String, f64)> = maxima
-        .iter()
-        .map(|(group, max)| {
-            let prefix = format!("{group}/");
-            let passed = rows
-                .iter()
-                .filter(|r| r.test.starts_with(&prefix))
-                .all(|r| r.verdict == Verdict::AC);
-            (group.clone(), if passed { *max } else { 0.0 })
-        })
-        .collect();
-    let total = groups.iter().map(|(_, s)| s).sum();
-    Some((total, groups, maxima.values().sum()))
 }
 
 /// The time limit by the format's rule from the slowest accepted run (`None`: no accepted
@@ -221,7 +202,7 @@ pub fn derive_time_limit(
         let Ok(command) = compiled(built)? else {
             continue;
         };
-        if let Got::Rows(rows) = judge_one(command, tests, checker, session, generous)?
+        if let Got::Rows(rows, _) = judge_one(command, tests, checker, session, generous)?
             && rows.len() == tests.len()
             && rows.iter().all(|r| r.verdict == Verdict::AC)
         {
@@ -296,7 +277,7 @@ pub fn verify(
                 }
                 session.progress.message(&s.name);
                 let result = judge_one(command, tests, checker, session, generous)?;
-                if let Got::Rows(rows) = &result
+                if let Got::Rows(rows, _) = &result
                     && rows.iter().all(|r| r.verdict == Verdict::AC)
                 {
                     let max = rows.iter().map(|r| r.cpu_ms).max().unwrap_or(0);
@@ -350,6 +331,8 @@ pub fn verify(
                     max_cpu_ms: 0,
                     matches: false,
                     message: why,
+                    score: None,
+                    max_score: None,
                 }
             }
             Got::CompileError(summary) => {
@@ -369,9 +352,11 @@ pub fn verify(
                         Ok(()) => summary,
                         Err(why) => format!("{why}; {summary}"),
                     },
+                    score: None,
+                    max_score: None,
                 }
             }
-            Got::Rows(rows) => {
+            Got::Rows(rows, validator_scores) => {
                 let results: Vec<TestResult> = rows
                     .iter()
                     .map(|r| TestResult {
@@ -384,17 +369,25 @@ pub fn verify(
                         },
                     })
                     .collect();
-                let scored = scores(problem, &rows);
+                let outcomes: Vec<TestOutcome> = rows
+                    .iter()
+                    .map(|r| TestOutcome {
+                        name: &r.test,
+                        accepted: r.verdict == Verdict::AC,
+                        validator: validator_scores.get(&r.test).copied(),
+                    })
+                    .collect();
+                let scored = super::score::score(problem, &outcomes);
                 let group_scores: Vec<(&str, f64)> = scored
                     .as_ref()
-                    .map(|(_, g, _)| g.iter().map(|(n, s)| (n.as_str(), *s)).collect())
+                    .map(|s| s.groups.iter().map(|(n, s)| (n.as_str(), *s)).collect())
                     .unwrap_or_default();
                 let outcome = Outcome {
                     tests: &results,
                     build_failure: None,
-                    score: scored.as_ref().map(|(t, _, _)| *t),
+                    score: scored.as_ref().map(|s| s.total),
                     group_scores: &group_scores,
-                    max_score: scored.as_ref().map(|(_, _, m)| *m),
+                    max_score: scored.as_ref().and_then(|s| s.max),
                 };
                 let verdict = final_verdict(&rows);
                 let mut counts = BTreeMap::new();
@@ -419,7 +412,10 @@ pub fn verify(
                     .unwrap_or_default();
                 let score = scored
                     .as_ref()
-                    .map(|(t, _, m)| format!("score {t}/{m}"))
+                    .map(|s| match s.max {
+                        Some(max) => format!("score {}/{max}", s.total),
+                        None => format!("score {}", s.total),
+                    })
                     .unwrap_or_default();
                 let allowed = if rows.len() < tests.len() {
                     Err("not every test ran".to_string())
@@ -443,6 +439,8 @@ pub fn verify(
                     max_cpu_ms: rows.iter().map(|r| r.cpu_ms).max().unwrap_or(0),
                     matches: allowed.is_ok(),
                     message,
+                    score: scored.as_ref().map(|s| s.total),
+                    max_score: scored.as_ref().and_then(|s| s.max),
                 }
             }
         };
