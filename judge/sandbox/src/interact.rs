@@ -14,7 +14,9 @@
 //! runtimes then end with an error, or are cut off). When `stop` is set, or the judge dies,
 //! both are killed. Which of the two decides
 //! the verdict is the caller's to say, from the spec; [`Interaction::first`] says which was
-//! over first.
+//! over first. The end of a side reaches the other (end of file, a closed pipe) only once the
+//! judge has noted it: a submission that closes its standard output and runs on is not over
+//! for the validator, and one that crashes is over before the validator rejects what it did.
 //!
 //! Both pipes can be reopened through `/dev/stdin` and `/dev/stdout` by either side (they are
 //! `0666`: a pipe has one owner, the two sides have two uids; nothing outside the two boxes can
@@ -22,6 +24,7 @@
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::Duration;
 
@@ -56,11 +59,10 @@ pub struct Interaction {
     pub submission: Finished,
     pub validator: Ran,
     /// The side that was over first: its top process exited, or its limits (or `stop`) ended
-    /// it, as the judge saw it. Each side is watched by a thread of its own that sees its end
-    /// within a millisecond or so (more on a loaded machine): two ends closer than that (a
-    /// side that ends *because* the other did, on reading the end of its input, say) may come
-    /// in either order. Verdict rules should not hang on such a race: the validator's exit code
-    /// says more.
+    /// it, as the judge saw it. A side that ends *because* the other did (on reading the end
+    /// of its input, or killed writing to a closed pipe) is always second: the judge holds
+    /// the pipes' far ends until it has noted the first end. Two sides ending on their own
+    /// within a millisecond or so of each other may come in either order.
     pub first: Side,
     /// The submission was killed at the end of its grace, the validator being over.
     pub submission_cut_off: bool,
@@ -140,11 +142,37 @@ pub fn interact_with_feedback(
     let validator_over = EventFd::new()?;
     let first = AtomicU8::new(NEITHER);
     let cut_off = [AtomicBool::new(false), AtomicBool::new(false)];
+    // The judge holds a copy of the submission's ends of both pipes until it has seen the
+    // submission end, and of the validator's until it has seen the validator end (as
+    // BAPCtools' relay delays the end of file): a side cannot learn that the other is over
+    // (the end of its input, a write to a pipe without a reader) before the judge has noted
+    // which was over first, so a side that ends *because* the other did is always second, and
+    // a submission that closes its standard output and runs on is not over for the validator.
+    let held_for_submission = Mutex::new(Some((
+        to_validator_w.try_clone()?,
+        to_submission_r.try_clone()?,
+    )));
+    let held_for_validator = Mutex::new(Some((
+        to_submission_w.try_clone()?,
+        to_validator_r.try_clone()?,
+    )));
     let submission_ended = || {
         let _ = first.compare_exchange(NEITHER, SUBMISSION, Ordering::SeqCst, Ordering::SeqCst);
+        drop(
+            held_for_submission
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take(),
+        );
     };
     let validator_ended = || {
         let _ = first.compare_exchange(NEITHER, VALIDATOR, Ordering::SeqCst, Ordering::SeqCst);
+        drop(
+            held_for_validator
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take(),
+        );
         validator_over.signal(1);
     };
     let submission_pair = Paired {

@@ -616,16 +616,19 @@ enum Interacted {
     ValidatorFailed(String),
 }
 
-/// The verdict of an interaction by the format's rules, decided from the two exit codes (which
-/// side ended first is not reliable within a millisecond or so, and a side often ends because
-/// the other did): the run to judge (the runner's verdict rule then reads its time, memory and
-/// exit) and what the validator said, for the checker.
+/// The verdict of an interaction by the format's rules, as problemtools and BAPCtools decide
+/// it: from the two exit codes and which side was over first (reliable when one side ends
+/// because the other did: see [`sandbox::Interaction::first`]): the run to judge (the
+/// runner's verdict rule then reads its time, memory and exit) and what the validator said,
+/// for the checker.
 /// - The validator neither accepted (42) nor rejected (43), or its own limits ended it: a jury
 ///   error, whatever the submission did.
 /// - The submission over its time limit: TLE (a validator that then read the end of its input
 ///   and rejected does not make it WA).
-/// - The validator rejected (43): WA, even if the submission crashed after it (killed writing
-///   to a closed pipe, say): the run is given as one that ended well.
+/// - The validator rejected (43) first: WA, even if the submission crashed after it (killed
+///   writing to a closed pipe, say): the run is given as one that ended well.
+/// - The submission was over first: its own end decides (RE, MLE), and if it ended well, the
+///   validator's verdict (a rejection of an early crash is the crash's consequence: RE).
 /// - The validator accepted (42): the submission's own end decides (RE, MLE, or AC); one still
 ///   running a grace period after the validator accepted is TLE.
 fn interactive_verdict(
@@ -673,9 +676,10 @@ fn interactive_verdict(
         }
     };
     let over_time = run.cpu > limits.cpu || (run.wall_exceeded && !interaction.submission_cut_off);
+    let validator_first = interaction.first == sandbox::Side::Validator;
     match said {
         _ if over_time => {}
-        Said::Rejected(_) => {
+        Said::Rejected(_) if validator_first => {
             run.exit = sandbox::Exit::Code(0);
             run.output_exceeded = false;
             run.memory_exceeded = false;
@@ -829,10 +833,12 @@ mod tests {
     }
 
     /// The verdict the runner gives an interaction in which the submission ended as
-    /// `submission` and the validator with `validator_exit`, and what the validator said.
+    /// `submission` and the validator with `validator_exit`, `first` ending first, and what
+    /// the validator said.
     fn verdict_of(
         submission: Finished,
         validator_exit: Exit,
+        first: Side,
         cut_off: bool,
     ) -> (Verdict, Option<String>) {
         let limits = Limits::new(Duration::from_secs(1), 256);
@@ -847,8 +853,7 @@ mod tests {
                 }],
                 feedback_skipped: Vec::new(),
             },
-            // Unreliable within a millisecond: the rules never read it.
-            first: Side::Submission,
+            first,
             submission_cut_off: cut_off,
         };
         let (run, interacted) = interactive_verdict(&interaction, &limits);
@@ -865,30 +870,59 @@ mod tests {
     }
 
     #[test]
-    fn an_interaction_is_judged_by_the_exit_codes_as_the_format_says() {
+    fn an_interaction_is_judged_by_the_exit_codes_and_who_ended_first() {
+        use Side::{Submission, Validator};
         let ok = || ended(Exit::Code(0), 10);
         let crashed = || ended(Exit::Signal(libc::SIGPIPE), 10);
-        assert_eq!(verdict_of(ok(), Exit::Code(42), false).0, Verdict::AC);
-        assert_eq!(verdict_of(ok(), Exit::Code(43), false).0, Verdict::WA);
+        for first in [Submission, Validator] {
+            assert_eq!(
+                verdict_of(ok(), Exit::Code(42), first, false).0,
+                Verdict::AC
+            );
+            assert_eq!(
+                verdict_of(ok(), Exit::Code(43), first, false).0,
+                Verdict::WA
+            );
+            // Accepted, and the submission crashed: its own verdict.
+            assert_eq!(
+                verdict_of(crashed(), Exit::Code(42), first, false).0,
+                Verdict::RE
+            );
+            // Over its time, whatever the validator made of the end of its input.
+            assert_eq!(
+                verdict_of(ended(Exit::Signal(9), 1500), Exit::Code(43), first, false).0,
+                Verdict::TLE
+            );
+        }
         // Rejected, then the submission died writing to the closed pipe: still WA.
-        assert_eq!(verdict_of(crashed(), Exit::Code(43), false).0, Verdict::WA);
-        // Accepted, and then the submission crashed: its own verdict.
-        assert_eq!(verdict_of(crashed(), Exit::Code(42), false).0, Verdict::RE);
-        // Over its time, whatever the validator made of the end of its input.
         assert_eq!(
-            verdict_of(ended(Exit::Signal(9), 1500), Exit::Code(43), false).0,
-            Verdict::TLE
+            verdict_of(crashed(), Exit::Code(43), Validator, false).0,
+            Verdict::WA
+        );
+        // The submission crashed first, and the validator rejected the little it said: RE
+        // (problemtools and BAPCtools judge it so).
+        assert_eq!(
+            verdict_of(crashed(), Exit::Code(43), Submission, false).0,
+            Verdict::RE
         );
         // Still running a grace period after an accepting validator: TLE; after a
         // rejecting one: WA.
         let killed = || ended(Exit::Signal(9), 5);
-        assert_eq!(verdict_of(killed(), Exit::Code(42), true).0, Verdict::TLE);
-        assert_eq!(verdict_of(killed(), Exit::Code(43), true).0, Verdict::WA);
+        assert_eq!(
+            verdict_of(killed(), Exit::Code(42), Validator, true).0,
+            Verdict::TLE
+        );
+        assert_eq!(
+            verdict_of(killed(), Exit::Code(43), Validator, true).0,
+            Verdict::WA
+        );
         // A validator that neither accepts nor rejects fails the jury, whatever the
         // submission did.
-        for submission in [ok(), crashed(), ended(Exit::Code(0), 1500)] {
-            let (_, failed) = verdict_of(submission, Exit::Code(1), false);
-            assert_eq!(failed.as_deref(), Some("said so"));
+        for first in [Submission, Validator] {
+            for submission in [ok(), crashed(), ended(Exit::Code(0), 1500)] {
+                let (_, failed) = verdict_of(submission, Exit::Code(1), first, false);
+                assert_eq!(failed.as_deref(), Some("said so"));
+            }
         }
     }
 
