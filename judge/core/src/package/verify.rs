@@ -15,7 +15,7 @@ use super::score::{TestOutcome, ValidatorScore};
 use crate::error::JudgeError;
 use crate::progress::Hidden;
 use crate::runner::report::Row;
-use crate::runner::submission::{Builder, build_all, compiled};
+use crate::runner::submission::{Builder, build_all, compiled, from_words};
 use crate::runner::{Loaded, run_all};
 use crate::session::Session;
 use crate::verdict::Verdict;
@@ -216,6 +216,30 @@ pub fn derive_time_limit(
 /// The CPU limit of the accepted submissions' runs that a time limit is derived from.
 const GENEROUS_SECONDS: f64 = 10.0;
 
+/// The interpreter of a single-file submission the build table, which goes by extension,
+/// would get wrong: a legacy `.py` with a `python2` shebang and a `.py2` file are Python 2
+/// (problemtools runs them with `python2`; as Python 3 they would fail on `print x`), and a
+/// `.bash` script runs with `bash` as BAPCtools runs it (without a `#!` line it cannot be
+/// started on its own). `None`: the build table's way.
+fn by_interpreter(submission: &package_format::Submission) -> Option<&'static str> {
+    if submission.program.is_dir {
+        return None;
+    }
+    match submission.effective_language()?.code {
+        "python2" => Some("python2"),
+        "bash"
+            if submission
+                .program
+                .path
+                .extension()
+                .is_some_and(|e| e == "bash") =>
+        {
+            Some("bash")
+        }
+        _ => None,
+    }
+}
+
 /// Judges every jury submission of `problem` on `tests` with `checker`; `time_limit`: the
 /// one given (`--time-limit`, `problem.yaml`, `.timelimit`), else derived from the accepted
 /// submissions by the format's rule (they run first, under a generous limit).
@@ -236,6 +260,19 @@ pub fn verify(
     let mut commands: Vec<Option<sandbox::Command>> = Vec::new();
     let mut skipped = Vec::new();
     for (i, built) in built.into_iter().enumerate() {
+        let built = match by_interpreter(&submissions[i]) {
+            Some(interpreter) => {
+                let words = [interpreter.to_string(), paths[i].display().to_string()];
+                from_words(&words, builder).map_err(|e| match e {
+                    JudgeError::Usage(why) => JudgeError::Usage(format!(
+                        "{} runs with `{interpreter}` here: {why}",
+                        submissions[i].effective_language().map_or("", |l| l.name)
+                    )),
+                    other => other,
+                })
+            }
+            None => built,
+        };
         // A submission the judge cannot run (its language, its shape) is the judge's limit,
         // not the submission's verdict, and not a reason to judge none of the others.
         let built = match built {
