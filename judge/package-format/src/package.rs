@@ -256,11 +256,20 @@ fn read_output_validator(
         }
         match root.kind(folder)? {
             Some(Kind::Dir) => {
-                let entry = crate::fsutil::Entry {
+                let mut entry = crate::fsutil::Entry {
                     name: version.output_validator_dir().to_string(),
                     relative: folder.to_path_buf(),
                     kind: Kind::Dir,
                 };
+                // A folder holding nothing but one program folder
+                // (`output_validator/guess_validator/validate.cc`, problemtools' own 2023-07
+                // `guess` example, which problemtools judges): that folder is the program,
+                // as in legacy `output_validators/`.
+                if let [only] = root.list(folder, warnings)?.as_slice()
+                    && only.kind == Kind::Dir
+                {
+                    entry = only.clone();
+                }
                 let program = program::program(root, &entry, false, warnings)?;
                 if program.files.is_empty() {
                     warnings.push(

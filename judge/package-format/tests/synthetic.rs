@@ -349,6 +349,31 @@ fn custom_validation_needs_a_validator() {
 }
 
 #[test]
+fn an_output_validator_folder_holding_one_program_folder_is_that_program() {
+    // problemtools' own 2023-07 `guess` example: output_validator/guess_validator/validate.cc.
+    let s = minimal("2023-07", "type: interactive\n");
+    s.file(
+        "output_validator/guess_validator/validate.cc",
+        "int main(){}\n",
+    )
+    .file("output_validator/guess_validator/validate.h", "\n");
+    let p = s.read().unwrap();
+    let validator = p.output_validator.as_ref().unwrap();
+    assert_eq!(
+        validator.relative,
+        Path::new("output_validator/guess_validator")
+    );
+    assert_eq!(validator.files.len(), 2);
+    // Anything besides it at the top: the folder itself is the program.
+    s.file("output_validator/README", "notes\n");
+    let p = s.read().unwrap();
+    assert_eq!(
+        p.output_validator.as_ref().unwrap().relative,
+        Path::new("output_validator")
+    );
+}
+
+#[test]
 fn timelimit_file_when_problem_yaml_gives_none() {
     let s = minimal("2025-09", "");
     s.file(".timelimit", "2.5\n");
