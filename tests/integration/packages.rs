@@ -818,3 +818,142 @@ fn a_validator_score_is_the_score_of_an_accepted_test() {
     );
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }
+
+/// `judge verify` on `dir` with a JSON report: the exit code and the report.
+fn verify_report(dir: &Path) -> (Option<i32>, serde_json::Value, String) {
+    let report = dir.with_extension("json");
+    let out = package_judge(&[
+        "verify",
+        dir.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    let json = std::fs::read(&report)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (out.status.code(), json, said)
+}
+
+/// The report's row of `path` (relative to the package), if it was judged.
+fn row<'a>(json: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+    json["submissions"]
+        .as_array()?
+        .iter()
+        .find(|row| row["path"] == path)
+}
+
+/// Keeps of `dir`'s submissions only `keep` (relative to `submissions/`).
+fn keep_only_submissions(dir: &Path, keep: &[&str]) {
+    for folder in std::fs::read_dir(dir.join("submissions")).unwrap() {
+        let folder = folder.unwrap().path();
+        for file in std::fs::read_dir(&folder).unwrap() {
+            let file = file.unwrap().path();
+            let relative = file.strip_prefix(dir.join("submissions")).unwrap();
+            if !keep.iter().any(|k| Path::new(k) == relative) {
+                std::fs::remove_file(&file).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn an_interactive_submission_that_ends_first_is_judged_by_its_own_end() {
+    if pyctd().is_none() {
+        skipped("pyctd not found (BOARDJUDGE_PACKAGE_TOOLS or BOARDJUDGE_PYCTD)");
+        return;
+    }
+    // As problemtools and BAPCtools judge them (BAPCtools' own `guess` package has these):
+    // a submission that fails before the validator rejects what it (did not) say is RE, and
+    // one that closes its standard output and runs on past its time is TLE, not the WA of a
+    // validator that saw the end of its input.
+    let dir = copy_of("guess");
+    keep_only_submissions(
+        &dir,
+        &["accepted/guess.cpp", "wrong_answer/guess_linear.py"],
+    );
+    for test in std::fs::read_dir(dir.join("data/secret")).unwrap() {
+        let test = test.unwrap().path();
+        let name = test.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.starts_with("03_") && !name.starts_with("04_") {
+            std::fs::remove_file(test).unwrap();
+        }
+    }
+    let submissions = dir.join("submissions");
+    std::fs::write(
+        submissions.join("run_time_error/exit_at_once.c"),
+        "int main(void) { return 1; }\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(submissions.join("time_limit_exceeded")).unwrap();
+    std::fs::write(
+        submissions.join("time_limit_exceeded/close_output_and_sleep.c"),
+        "#include <stdio.h>\n#include <unistd.h>\n\
+         int main(void) { fclose(stdout); sleep(10); return 0; }\n",
+    )
+    .unwrap();
+    let (code, json, said) = verify_report(&dir);
+    assert_eq!(code, Some(0), "{said}");
+    for (path, verdict) in [
+        ("submissions/accepted/guess.cpp", "AC"),
+        ("submissions/run_time_error/exit_at_once.c", "RE"),
+        (
+            "submissions/time_limit_exceeded/close_output_and_sleep.c",
+            "TLE",
+        ),
+        // The validator rejects first: WA, however the submission ends after.
+        ("submissions/wrong_answer/guess_linear.py", "WA"),
+    ] {
+        let row = row(&json, path).unwrap_or_else(|| panic!("{path}: {said}"));
+        assert_eq!(row["verdict"], verdict, "{path}: {row}");
+        assert_eq!(row["matches"], true, "{path}: {row}");
+    }
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn python_two_and_bash_submissions_run_with_their_interpreters() {
+    if pyctd().is_none() {
+        skipped("pyctd not found (BOARDJUDGE_PACKAGE_TOOLS or BOARDJUDGE_PYCTD)");
+        return;
+    }
+    // A legacy package: a `.py` with a python2 shebang is Python 2 (as problemtools runs it),
+    // and a `.bash` script without a `#!` line runs with bash (as BAPCtools runs it); as
+    // Python 3 the first fails to parse (RE), and the second cannot be started at all.
+    let dir = copy_of("divisor");
+    keep_only_submissions(&dir, &["accepted/divisor.c"]);
+    let wrong = dir.join("submissions/wrong_answer");
+    std::fs::write(
+        wrong.join("prime_py2.py"),
+        "#!/usr/bin/env python2\nprint \"prime\"\n",
+    )
+    .unwrap();
+    let script = wrong.join("prime.bash");
+    std::fs::write(&script, "echo prime\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, json, said) = verify_report(&dir);
+    assert_eq!(code, Some(0), "{said}");
+    let bash = row(&json, "submissions/wrong_answer/prime.bash").expect(&said);
+    assert_eq!(bash["verdict"], "WA", "{bash}");
+    match row(&json, "submissions/wrong_answer/prime_py2.py") {
+        Some(py2) => assert_eq!(py2["verdict"], "WA", "{py2}"),
+        None => {
+            // No Python 2 here: skipped, saying why, never judged as Python 3.
+            let skip = json["skipped"]
+                .as_array()
+                .and_then(|s| {
+                    s.iter()
+                        .find(|s| s["path"] == "submissions/wrong_answer/prime_py2.py")
+                })
+                .expect(&said);
+            let why = skip["why"].as_str().unwrap();
+            assert!(why.contains("Python 2") && why.contains("python2"), "{why}");
+            skipped("python2 is not installed where the sandbox can run it");
+        }
+    }
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
