@@ -685,10 +685,13 @@ fn a_validator_that_never_reads_is_ended_by_the_wall_clock() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A submission that closes its standard output and lingers: the validator reads the end of
-/// its input, says so and ends; the submission is cut off.
+/// A submission that closes its standard output and lingers is not over for the validator:
+/// the judge holds the pipe's far end until it has seen the submission end (as BAPCtools'
+/// relay does), so the validator sees the end of its input only then — the submission runs
+/// into its wall clock, then the validator says there was no answer. (Judged TLE, as
+/// BAPCtools' `guess` package expects.)
 #[test]
-fn a_submission_that_closes_its_output_early_is_cut_off() {
+fn a_submission_that_closes_its_output_early_runs_into_its_limit() {
     let dir = scratch("interact-closes");
     let pair = pair(
         script("exec >&-; exec sleep 30", &[]),
@@ -697,15 +700,15 @@ fn a_submission_that_closes_its_output_early_is_cut_off() {
     let (run, took) = interact(
         &pair,
         "5\n",
-        &limits(2000, 20_000),
+        &limits(1000, 2000),
         20_000,
         &AtomicBool::new(false),
     );
+    assert!(run.submission.wall_exceeded, "{run:?}");
+    assert_eq!(run.first, Side::Submission, "{run:?}");
     assert_eq!(run.validator.finished.exit, Exit::Code(43), "{run:?}");
     assert_eq!(message(&run.validator), "no answer after 0 guesses\n");
-    assert_eq!(run.first, Side::Validator, "{run:?}");
-    assert!(run.submission_cut_off && killed(&run.submission), "{run:?}");
-    assert!(took < Duration::from_secs(6), "{took:?}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
