@@ -54,6 +54,8 @@ pub enum Command {
     Families(commands::families::Args),
     /// Judge every jury submission of a problem package and compare with what it declares.
     Verify(commands::verify::Args),
+    /// The time limit a package's submissions call for, checked, with those close to it.
+    Timelimit(commands::timelimit::Args),
 }
 
 /// Runs the command: what it prints goes to `out` (standard output; an error writing it is
@@ -76,6 +78,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> judge_core::Result<judge_core::Out
         Command::Families(args) => commands::families::run(args, out),
         Command::Package(args) => commands::package::run(args, &interrupt()),
         Command::Verify(args) => commands::verify::run(args, out, &interrupt()),
+        Command::Timelimit(args) => commands::timelimit::run(args, out, &interrupt()),
     }
 }
 

@@ -31,5 +31,6 @@ pub mod solve;
 pub mod strength;
 pub mod stress;
 pub mod testset;
+pub mod timelimit;
 pub mod validate;
 pub mod verify;

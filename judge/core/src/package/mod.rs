@@ -6,6 +6,7 @@
 pub mod checker;
 pub mod jury;
 pub mod score;
+pub mod timelimit;
 pub mod verify;
 
 /// The package reader, for the commands (the binary reaches it through the core).
