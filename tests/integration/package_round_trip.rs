@@ -192,10 +192,8 @@ fn every_built_in_problem_exported_and_judged_back_gets_the_built_in_verdicts() 
         keep_a_subset(&package);
         let (packaged, time_limit) = through_the_package(&package, &out.join("verify.json"));
         let built_in = through_the_built_in(problem, &package, time_limit, &out.join("run.json"));
-        assert!(
-            packaged.len() >= 1 + WRONG_PER_PROBLEM.min(1),
-            "{problem} ({format}): {packaged:?}"
-        );
+        // Both paths judged every submission kept (each export has two accepted ones).
+        assert!(packaged.len() >= 2, "{problem} ({format}): {packaged:?}");
         assert_eq!(
             packaged, built_in,
             "{problem} ({format}): the package path (left) and the built-in path (right) \
