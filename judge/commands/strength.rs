@@ -2,6 +2,10 @@
 //! strong is a test set? (See [`judge_core::strength`].) Prints which tests reject which
 //! submission, wrong submissions only one test rejects (fragile), the greedy set cover, and
 //! for a survivor the families that would have caught it.
+//!
+//! `judge strength PKG [--wrong DIR] [--report FILE]`: the same for a problem package's data
+//! against its jury's wrong submissions (see [`judge_core::package::strength`]); one printer
+//! and one report for both.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -9,12 +13,17 @@ use std::path::PathBuf;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
+use judge_core::package::PackageProblem;
+use judge_core::problem::{Problem, parse_problem};
 use judge_core::progress::{count, thousands};
-use judge_core::registry::{ProblemEntry, parse_problem};
+use judge_core::registry::ProblemEntry;
 use judge_core::runner::load;
+use judge_core::runner::submission::Builder;
 use judge_core::runner::tests::discover;
+use judge_core::session::Session;
 use judge_core::strength::{
-    Expect, SanitizedPass, Sanitizing, Standing, entrants, family_hints, measure, test_folders,
+    Entrant, Expect, Matrix, SanitizedPass, Sanitizing, Standing, entrants, family_hints, measure,
+    test_folders,
 };
 use judge_core::{Outcome, Result};
 use judge_report::{self as report, FamilyHint, StrengthReport, Submission, escape};
@@ -24,16 +33,19 @@ use crate::bar::Bar;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The problem id (see `judge problems`).
+    /// The problem id (see `judge problems`), or a problem package folder (holding
+    /// problem.yaml): its data against its jury's wrong submissions.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn ProblemEntry,
-    /// The test set (plain or Kattis layout).
+    pub problem: Problem,
+    /// The test set (plain or Kattis layout); required for a built-in problem, a package
+    /// brings its own data (sample then secret).
     #[arg(long)]
-    pub tests: PathBuf,
+    pub tests: Option<PathBuf>,
     /// A folder of wrong submissions: executable files, or source files the judge can build
-    /// (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh).
+    /// (.c .cpp .cc .py .java .kt .go .rs .rb .js .sh). Required for a built-in problem; for
+    /// a package, more wrong submissions besides its own.
     #[arg(long)]
-    pub wrong: PathBuf,
+    pub wrong: Option<PathBuf>,
     /// A folder of correct submissions, which every test must accept.
     #[arg(long)]
     pub correct: Option<PathBuf>,
@@ -55,24 +67,55 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     // Every path is checked before anything is built or run.
-    for folder in [Some(&args.tests), Some(&args.wrong), args.correct.as_ref()]
-        .into_iter()
-        .flatten()
+    for folder in [
+        args.tests.as_ref(),
+        args.wrong.as_ref(),
+        args.correct.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
     {
         crate::paths::existing(folder)?;
     }
     if let Some(path) = &args.report {
         crate::paths::report(path)?;
     }
-    let tests = load(args.problem, discover(&args.tests)?, false)?;
+    match &args.problem {
+        Problem::BuiltIn(entry) => built_in(*entry, args, out, interrupt),
+        Problem::Package(package) => of_package(package, args, out, interrupt),
+    }
+}
+
+/// The submissions of `--correct` (first) and `--wrong`, if given.
+fn given_entrants(args: &Args) -> Result<Vec<Entrant>> {
     let mut all = match &args.correct {
         Some(dir) => entrants(dir, Expect::Correct)?,
         None => Vec::new(),
     };
-    all.extend(entrants(&args.wrong, Expect::Wrong)?);
+    if let Some(dir) = &args.wrong {
+        all.extend(entrants(dir, Expect::Wrong)?);
+    }
+    Ok(all)
+}
+
+fn built_in(
+    problem: &'static dyn ProblemEntry,
+    args: &Args,
+    out: &mut dyn Write,
+    interrupt: &Cancel,
+) -> Result<Outcome> {
+    let (Some(tests_dir), Some(_)) = (&args.tests, &args.wrong) else {
+        return Err(JudgeError::Usage(format!(
+            "--tests DIR and --wrong DIR are required for the built-in problem {} (a problem \
+             package folder brings its own data and wrong submissions)",
+            problem.id()
+        )));
+    };
+    let tests = load(problem, discover(tests_dir)?, false)?;
+    let all = given_entrants(args)?;
     let builder = args
         .sandbox
-        .builder(std::slice::from_ref(&args.tests), interrupt);
+        .builder(std::slice::from_ref(tests_dir), interrupt);
     let bar = Bar::new("runs", Some((all.len() * tests.len()) as u64));
     // The test data stays invisible to the submissions wherever it lies.
     let session = args.sandbox.session(&test_folders(&tests), &bar, interrupt);
@@ -88,14 +131,14 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         sanitize: true,
         ..args.sandbox.clone()
     };
-    let sanitized_builder = sanitized_args.builder(std::slice::from_ref(&args.tests), interrupt);
+    let sanitized_builder = sanitized_args.builder(std::slice::from_ref(tests_dir), interrupt);
     let sanitized_session = sanitized_args.session(&test_folders(&tests), &bar, interrupt);
     let pass = SanitizedPass {
         builder: &sanitized_builder,
         session: &sanitized_session,
     };
     let matrix = measure(
-        args.problem,
+        problem,
         tests,
         all,
         &builder,
@@ -105,7 +148,148 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     );
     bar.finish();
     let matrix = matrix?;
-    let cancel = &session.cancel;
+    let survivors = Survivors::Families {
+        problem,
+        builder: &builder,
+        session: &session,
+    };
+    show(
+        args,
+        problem.id(),
+        tests_dir,
+        &matrix,
+        &survivors,
+        out,
+        interrupt,
+    )
+}
+
+fn of_package(
+    package: &PackageProblem,
+    args: &Args,
+    out: &mut dyn Write,
+    interrupt: &Cancel,
+) -> Result<Outcome> {
+    use judge_core::package::strength;
+    let (mut all, left_out) = strength::wrong_entrants(package);
+    // --correct first, as for a built-in problem; then the package's own, then --wrong's.
+    let mut given = given_entrants(args)?;
+    all.splice(
+        0..0,
+        given.drain(..).filter(|e| e.expect == Expect::Correct),
+    );
+    all.extend(given);
+    if all.iter().all(|e| e.expect == Expect::Correct) {
+        return Err(JudgeError::Usage(format!(
+            "{}: no submission a test must reject (none in submissions/ outside accepted/ \
+             whose expectation rules out AC{}), and no --wrong DIR",
+            package.dir.display(),
+            if left_out.is_empty() {
+                String::new()
+            } else {
+                format!("; {} allowed to pass", count(left_out.len(), "submission"))
+            }
+        )));
+    }
+    let mut hidden = package.hidden();
+    hidden.extend(args.tests.iter().cloned());
+    let builder = args.sandbox.builder(&hidden, interrupt);
+    let prepared = package.prepare(
+        args.tests.as_deref(),
+        &builder,
+        args.sandbox.jobs(),
+        interrupt,
+    )?;
+    for warning in package.warnings().iter().chain(&prepared.warnings) {
+        eprintln!("warning: {}", escape::terminal(warning));
+    }
+    let time_limit = strength::time_limit(
+        package,
+        &prepared.tests,
+        &prepared.checker,
+        &builder,
+        &args
+            .sandbox
+            .session(&hidden, &judge_core::progress::Hidden, interrupt),
+        args.sandbox.time_limit,
+        args.sandbox.memory_limit,
+    )?;
+    eprintln!(
+        "time limit: {} s ({})",
+        time_limit.seconds,
+        escape::terminal(&time_limit.origin)
+    );
+    let mut limits = package.limits(time_limit.seconds, args.sandbox.memory_limit);
+    limits.sanitizer = args.sandbox.sanitize;
+    for skip in &left_out {
+        outln!(
+            out,
+            "{}",
+            escape::line(&format!("left out  {}: {}", skip.path, skip.why))
+        );
+    }
+    let tests = prepared.tests;
+    let bar = Bar::new("runs", Some((all.len() * tests.len()) as u64));
+    let session = Session {
+        limits,
+        ..args.sandbox.session(&hidden, &bar, interrupt)
+    };
+    let matrix = strength::measure(tests, &prepared.checker, all, &builder, &session);
+    bar.finish();
+    let matrix = matrix?;
+    if matrix.entrants.is_empty() && matrix.not_judged.is_empty() {
+        // Every one was skipped: no test set is measured by nothing.
+        for (entrant, why) in &matrix.skipped {
+            outln!(
+                out,
+                "{}",
+                escape::line(&format!("skip      {}: not judged: {why}", entrant.name))
+            );
+        }
+        return Err(JudgeError::Usage(format!(
+            "{}: none of the {} to measure the data against can be judged here",
+            package.dir.display(),
+            count(matrix.skipped.len(), "submission"),
+        )));
+    }
+    let tests_dir = args.tests.clone().unwrap_or_else(|| package.dir.clone());
+    let survivors = Survivors::Stress {
+        package: &package.dir,
+    };
+    show(
+        args,
+        package.name(),
+        &tests_dir,
+        &matrix,
+        &survivors,
+        out,
+        interrupt,
+    )
+}
+
+/// What is said about a wrong submission no test rejects.
+enum Survivors<'a> {
+    /// A built-in problem: on how many generated cases of each family it fails.
+    Families {
+        problem: &'static dyn ProblemEntry,
+        builder: &'a Builder,
+        session: &'a Session<'a>,
+    },
+    /// A package: the command that searches for an input that rejects it.
+    Stress { package: &'a std::path::Path },
+}
+
+/// Prints the matrix's findings, writes the report, and says how the command ends: the one
+/// printer of a built-in problem's test set and a package's data.
+fn show(
+    args: &Args,
+    problem: &str,
+    tests_dir: &std::path::Path,
+    matrix: &Matrix,
+    survivor_hints: &Survivors,
+    out: &mut dyn Write,
+    cancel: &Cancel,
+) -> Result<Outcome> {
     let tests = &matrix.tests;
     // What a sanitizer said (`--sanitize`), escaped like everything a submission writes.
     let mark = |e: usize| {
@@ -125,6 +309,13 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
                 "CE        {}: the build failed {why}",
                 matrix.entrants[*e].name
             ))
+        );
+    }
+    for (entrant, why) in &matrix.skipped {
+        outln!(
+            out,
+            "{}",
+            escape::line(&format!("skip      {}: not judged: {why}", entrant.name))
         );
     }
     for e in matrix.of(Expect::Correct) {
@@ -233,7 +424,25 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             continue;
         }
         let entrant = &matrix.entrants[e];
-        let hints = family_hints(args.problem, entrant, &builder, &session)?;
+        let (entry, builder, session) = match survivor_hints {
+            Survivors::Families {
+                problem,
+                builder,
+                session,
+            } => (*problem, *builder, *session),
+            Survivors::Stress { package } => {
+                // A package has no families: a generator and the stress search stand in.
+                outln!(
+                    out,
+                    "  {}: `judge stress {} --seed 1 -- {}` searches for an input that rejects it",
+                    escape::line(&entrant.name),
+                    escape::line(&package.display().to_string()),
+                    escape::line(&entrant.path.display().to_string())
+                );
+                continue;
+            }
+        };
+        let hints = family_hints(entry, entrant, builder, session)?;
         hints_of.insert(e, hints.clone());
         let catching: Vec<String> = hints
             .iter()
@@ -257,8 +466,8 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     }
     if let Some(path) = &args.report {
         let report = StrengthReport {
-            problem: args.problem.id().to_string(),
-            tests_dir: args.tests.display().to_string(),
+            problem: problem.to_string(),
+            tests_dir: tests_dir.display().to_string(),
             tests: tests.iter().map(|t| t.name.clone()).collect(),
             submissions: matrix
                 .entrants

@@ -9,6 +9,7 @@ use sandbox::Sandbox;
 
 use crate::error::JudgeError;
 use crate::registry::ProblemEntry;
+use crate::runner::report::Row;
 use crate::runner::submission::SANITIZED;
 use crate::runner::submission::{Builder, build_all, compiled, from_path, is_source};
 use crate::runner::tests::Test;
@@ -88,6 +89,9 @@ pub struct Matrix {
     pub sanitizing: Sanitizing,
     /// The C and C++ entrants with no sanitized run, each with why (in one line).
     pub not_sanitized: Vec<(usize, String)>,
+    /// Entrants the judge cannot build here (their language, their shape), each with why:
+    /// not judged, so neither rejected nor surviving ([`Unrunnable::Skip`]).
+    pub skipped: Vec<(Entrant, String)>,
 }
 
 /// How the sanitizers (AddressSanitizer and UndefinedBehaviorSanitizer) take part in a
@@ -196,50 +200,105 @@ pub fn measure(
     sanitizing: Sanitizing,
     sanitized_pass: Option<&SanitizedPass>,
 ) -> Result<Matrix, JudgeError> {
+    measure_with(
+        tests,
+        entrants,
+        builder,
+        session,
+        Unrunnable::Fail,
+        sanitizing,
+        sanitized_pass,
+        |sandbox, tests| run_all(&session.judging(sandbox, &AnswerFile(problem)), tests),
+    )
+}
+
+/// What [`measure_with`] does with an entrant the judge cannot build here at all (a language
+/// it does not build, a folder without an entry point: the builder's usage error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unrunnable {
+    /// The command fails with the builder's error (a `--wrong` folder's entrants are files
+    /// the judge said it knows how to build).
+    Fail,
+    /// Leave it out of the matrix, in [`Matrix::skipped`] with why (a package's jury
+    /// submissions may be in any language, as `judge verify` skips them).
+    Skip,
+}
+
+/// [`measure`] with the entrants judged by `judge_all` (a built entrant's sandbox and the
+/// tests: its rows, in test order, fewer when interrupted): the built-in problems' answer
+/// files, or a package's checker and its way of running a submission. One matrix, one
+/// classification, one report for both.
+pub fn measure_with(
+    tests: Vec<Loaded>,
+    entrants: Vec<Entrant>,
+    builder: &Builder,
+    session: &Session,
+    unrunnable: Unrunnable,
+    sanitizing: Sanitizing,
+    sanitized_pass: Option<&SanitizedPass>,
+    judge_all: impl Fn(&Sandbox, &[Loaded]) -> Result<Vec<Row>, JudgeError>,
+) -> Result<Matrix, JudgeError> {
     let (progress, cancel) = (session.progress, &session.cancel);
     let mut verdicts = Vec::new();
     let mut compile_errors = Vec::new();
-    let mut judged = entrants.len();
+    let mut judged = Vec::new();
+    let mut skipped = Vec::new();
+    let mut not_judged = Vec::new();
     let mut sanitized = Vec::new();
     let mut not_sanitized = Vec::new();
+    let mut interrupted = false;
     // A window of entrants at a time, built and then judged, as `judge run --submissions`
     // does ([`crate::many`]): only a window's programs are held in memory, however many
     // entrants there are (each program may be up to the artefact cap).
     let window = session.jobs.max(1) * crate::many::WINDOW_PER_JOB;
-    'windows: for (w, chunk) in entrants.chunks(window).enumerate() {
+    let mut entrants = entrants.into_iter().peekable();
+    while entrants.peek().is_some() {
+        let chunk: Vec<Entrant> = entrants.by_ref().take(window).collect();
+        if interrupted || cancel.is_cancelled() {
+            interrupted = true;
+            not_judged.extend(chunk);
+            continue;
+        }
         progress.message("building");
         let paths: Vec<PathBuf> = chunk.iter().map(|e| e.path.clone()).collect();
         let built = build_all(&paths, builder, session.jobs);
-        for ((j, entrant), command) in chunk.iter().enumerate().zip(built) {
-            let k = w * window + j;
-            if cancel.is_cancelled() {
-                judged = k;
-                break 'windows;
+        for (entrant, command) in chunk.into_iter().zip(built) {
+            if interrupted || cancel.is_cancelled() {
+                interrupted = true;
+                not_judged.push(entrant);
+                continue;
             }
             progress.message(&entrant.name);
             let command = match command {
                 Err(JudgeError::Interrupted(_)) => {
                     // Ctrl-C during the builds: this one and those after it are not judged.
-                    judged = k;
-                    break 'windows;
+                    interrupted = true;
+                    not_judged.push(entrant);
+                    continue;
+                }
+                Err(JudgeError::Usage(why)) if unrunnable == Unrunnable::Skip => {
+                    skipped.push((entrant, why));
+                    continue;
                 }
                 other => match compiled(other)? {
                     Ok(command) => command,
                     Err(failed) => {
-                        compile_errors.push((k, failed.summary()));
+                        compile_errors.push((judged.len(), failed.summary()));
                         verdicts.push(vec![Verdict::CE; tests.len()]);
                         sanitized.push(Vec::new());
-                        progress.set(((k + 1) * tests.len()) as u64);
+                        judged.push(entrant);
+                        progress.set((judged.len() * tests.len()) as u64);
                         continue;
                     }
                 },
             };
             let sandbox = session.sandbox(command)?;
-            let rows = run_all(&session.judging(&sandbox, &AnswerFile(problem)), &tests)?;
+            let rows = judge_all(&sandbox, &tests)?;
             if rows.len() != tests.len() {
                 // Interrupted while this one ran: it is not judged.
-                judged = k;
-                break 'windows;
+                interrupted = true;
+                not_judged.push(entrant);
+                continue;
             }
             let mut reports: Vec<(usize, String)> = rows
                 .iter()
@@ -254,31 +313,33 @@ pub fn measure(
                 && sanitizable(&entrant.path)
             {
                 progress.message(&format!("{} (sanitized)", entrant.name));
-                match first_report(&entrant.path, pass, &tests)? {
-                    Ok(report) => reports.extend(report),
-                    Err(why) => not_sanitized.push((k, why)),
-                }
+                let outcome = first_report(&entrant.path, pass, &tests)?;
                 if cancel.is_cancelled() {
-                    judged = k;
-                    break 'windows;
+                    interrupted = true;
+                    not_judged.push(entrant);
+                    continue;
+                }
+                match outcome {
+                    Ok(report) => reports.extend(report),
+                    Err(why) => not_sanitized.push((judged.len(), why)),
                 }
             }
             sanitized.push(reports);
             verdicts.push(rows.into_iter().map(|r| r.verdict).collect());
-            progress.set(((k + 1) * tests.len()) as u64);
+            judged.push(entrant);
+            progress.set((judged.len() * tests.len()) as u64);
         }
     }
-    let mut entrants = entrants;
-    let not_judged = entrants.split_off(judged);
     Ok(Matrix {
         tests: tests.into_iter().map(|t| t.test).collect(),
-        entrants,
+        entrants: judged,
         verdicts,
         compile_errors,
         not_judged,
         sanitized,
         sanitizing,
         not_sanitized,
+        skipped,
     })
 }
 

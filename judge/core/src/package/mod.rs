@@ -6,6 +6,7 @@
 pub mod checker;
 pub mod jury;
 pub mod score;
+pub mod strength;
 pub mod timelimit;
 pub mod verify;
 
