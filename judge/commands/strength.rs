@@ -173,12 +173,11 @@ fn of_package(
     use judge_core::package::strength;
     let (mut all, left_out) = strength::wrong_entrants(package);
     // --correct first, as for a built-in problem; then the package's own, then --wrong's.
-    let mut given = given_entrants(args)?;
-    all.splice(
-        0..0,
-        given.drain(..).filter(|e| e.expect == Expect::Correct),
-    );
-    all.extend(given);
+    let (correct, wrong): (Vec<Entrant>, Vec<Entrant>) = given_entrants(args)?
+        .into_iter()
+        .partition(|e| e.expect == Expect::Correct);
+    all.splice(0..0, correct);
+    all.extend(wrong);
     if all.iter().all(|e| e.expect == Expect::Correct) {
         return Err(JudgeError::Usage(format!(
             "{}: no submission a test must reject (none in submissions/ outside accepted/ \
@@ -416,6 +415,31 @@ fn show(
             .collect::<Vec<_>>()
             .join(", ")
     );
+    if matches!(survivor_hints, Survivors::Stress { .. }) {
+        // A package's data: which of its tests no wrong submission needs (a built-in
+        // problem's test set says it in its report's matrix).
+        let idle = matrix.rejecting_none();
+        outln!(
+            out,
+            "{}",
+            escape::line(&format!(
+                "tests that reject no wrong submission: {} of {}{}",
+                thousands(idle.len() as u64),
+                count(tests.len(), "test"),
+                if idle.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ": {}",
+                        idle.iter()
+                            .map(|&t| tests[t].name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            ))
+        );
+    }
     let interrupted = !matrix.not_judged.is_empty() || cancel.is_cancelled();
     let mut hints_of = BTreeMap::new();
     for e in survivors {

@@ -21,6 +21,7 @@ mod layering;
 mod overnight;
 mod package;
 mod package_round_trip;
+mod package_strength;
 mod packages;
 mod python_ports;
 mod reports;

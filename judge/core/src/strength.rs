@@ -453,6 +453,14 @@ impl Matrix {
             .collect()
     }
 
+    /// The tests that reject no wrong entrant: nothing measured needs them.
+    pub fn rejecting_none(&self) -> Vec<usize> {
+        let wrong = self.of(Expect::Wrong);
+        (0..self.tests.len())
+            .filter(|&t| !wrong.iter().any(|&e| rejects(self.verdicts[e][t])))
+            .collect()
+    }
+
     /// A small subset of tests that rejects every wrong entrant some test rejects.
     pub fn cover(&self) -> Vec<usize> {
         let wrong = self.of(Expect::Wrong);
