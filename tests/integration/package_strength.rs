@@ -119,12 +119,7 @@ fn a_package_data_gets_its_kill_matrix_cover_and_idle_tests() {
     let csv = dir.join("matrix.csv");
     let out = strength(&[package.as_os_str(), "--report".as_ref(), csv.as_os_str()]);
     let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("time limit: 1 s (problem.yaml)"));
     for line in [
         "left out  submissions/mixed/maybe.py: its expectation (AC|WA) lets it pass every test",
@@ -159,7 +154,10 @@ fn a_package_data_gets_its_kill_matrix_cover_and_idle_tests() {
     ];
     assert_eq!(rows.len(), expected.len(), "{rows:?}");
     for ((test, verdicts), (want_test, want)) in rows.iter().zip(expected) {
-        assert_eq!((test.as_str(), verdicts.as_slice()), (want_test, &want.map(String::from)[..]));
+        assert_eq!(
+            (test.as_str(), verdicts.as_slice()),
+            (want_test, &want.map(String::from)[..])
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -226,7 +224,11 @@ fn a_failing_output_validator_is_a_jury_error_and_no_wrong_submission_a_usage_er
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("jury error"), "{stderr}");
-    assert!(!text(&out.stdout).contains("SURVIVES"), "{}", text(&out.stdout));
+    assert!(
+        !text(&out.stdout).contains("SURVIVES"),
+        "{}",
+        text(&out.stdout)
+    );
 
     // Only accepted submissions: nothing to measure the data against.
     for folder in [
@@ -258,26 +260,20 @@ fn a_failing_output_validator_is_a_jury_error_and_no_wrong_submission_a_usage_er
 
 #[test]
 fn an_interactive_package_wrong_submissions_are_rejected_through_its_validator() {
-    let guess = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("judge/package-format/tests/packages/guess");
+    let guess =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("judge/package-format/tests/packages/guess");
     let out = strength(&[guess.as_os_str()]);
     let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     for name in [
         "submissions/run_time_error/GuessStats.java",
         "submissions/time_limit_exceeded/guess_step_by_step.py",
         "submissions/wrong_answer/guess_linear.py",
     ] {
         assert!(
-            stdout
-                .lines()
-                .any(|l| (l.starts_with("rejected") || l.starts_with("fragile"))
-                    && l.contains(name)),
+            stdout.lines().any(
+                |l| (l.starts_with("rejected") || l.starts_with("fragile")) && l.contains(name)
+            ),
             "{name}:\n{stdout}"
         );
     }
@@ -296,12 +292,7 @@ fn an_exported_built_in_problem_rejects_every_wrong_submission() {
     let package = dir.join(judge_package::package_name(problem));
     let out = strength(&[package.as_os_str()]);
     let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     let wrong = std::fs::read_dir(package.join("submissions/wrong_answer"))
         .unwrap()
         .count();

@@ -31,6 +31,7 @@ pub mod error;
 pub mod expectation;
 mod fields;
 pub mod fsutil;
+pub mod generators;
 pub mod glob;
 pub mod language;
 pub mod metadata;

@@ -11,6 +11,8 @@
 //!   data/secret/GROUP/        one test group per origin: `corpus` (hand-made cases),
 //!                             `boundary` (boundary obligations), one per generator family
 //!   data/invalid_input/       inputs the validator must reject (2025-09 only)
+//!   generators/random.py      the package's inputs and more of every family, by seed
+//!   generators/generators.yaml   `random`, and every test of data/ as a command of it
 //!   input_validators/validate/   build + run + validate.rs (the strict parser)
 //!   answer_validators/validate/  build + run + validate.rs (2025-09 only)
 //!   submissions/accepted/     reference.rs, fast.rs
@@ -20,6 +22,7 @@
 // Only the sandbox crate and the solvers' SIMD kernels may use `unsafe`.
 #![forbid(unsafe_code)]
 
+pub mod generator;
 pub mod programs;
 pub mod single_file;
 pub mod solution_programs;
@@ -46,6 +49,9 @@ pub enum Format {
     Legacy,
 }
 
+/// How many inputs of the generator families, besides the package's own, `generators/random.py`
+/// carries: what a stress test of the exported package draws from.
+const EXTRA_GENERATED: u64 = 120;
 /// How many inputs of each invalid family go into `data/invalid_input`.
 const INVALID_PER_FAMILY: u64 = 2;
 /// The spec's default ratio between the time limit and the slowest accepted run
@@ -165,6 +171,10 @@ pub fn write(
     let cases = problem.testset_cases(seed)?;
     let mut seen = HashSet::new();
     let mut tests = 0;
+    // What generators/generators.yaml lists, and the inputs generators/random.py carries.
+    let mut listed = Vec::new();
+    let mut valid = Vec::new();
+    let mut invalid_inputs = Vec::new();
     for case in &cases {
         if !seen.insert(case.text.clone()) {
             continue;
@@ -180,6 +190,12 @@ pub fn write(
         create_dir(&folder)?;
         write_file(&folder.join(format!("{}.in", case.row.test)), &case.text)?;
         write_file(&folder.join(format!("{}.ans", case.row.test)), &case.answer)?;
+        listed.push(generator::Listed {
+            group,
+            name: case.row.test.clone(),
+            command: format!("pick {}", valid.len()),
+        });
+        valid.push(case.text.clone());
         tests += 1;
     }
     let mut invalid = 0;
@@ -201,11 +217,42 @@ pub fn write(
             if !seen.insert(String::from_utf8_lossy(&bytes).into_owned()) {
                 continue;
             }
-            let path = folder.join(format!("{:03}-{label}.in", n + 1));
+            let name = format!("{:03}-{label}", n + 1);
+            let path = folder.join(format!("{name}.in"));
             std::fs::write(&path, &bytes).map_err(|e| JudgeError::io(&path, e))?;
+            listed.push(generator::Listed {
+                group: "invalid_input".to_string(),
+                name,
+                command: format!("invalid {}", invalid_inputs.len()),
+            });
+            invalid_inputs.push(bytes);
             invalid += 1;
         }
     }
+
+    // The generator: the package's inputs, then more of every family (round robin, each
+    // family's own stream under the same seed), no input twice.
+    let families = problem.families();
+    for index in 0..EXTRA_GENERATED {
+        let Some(family) = families.get((index % families.len().max(1) as u64) as usize) else {
+            break;
+        };
+        let nth = index / families.len() as u64;
+        if let Some((input, _)) = problem.family_case(family.0, nth, seed)
+            && seen.insert(input.clone())
+        {
+            valid.push(input);
+        }
+    }
+    write_generator(
+        problem,
+        &dir.join("generators"),
+        format,
+        seed,
+        &valid,
+        &invalid_inputs,
+        &listed,
+    )?;
 
     // Statement.
     let statement_dir = dir.join(match format {
@@ -438,9 +485,12 @@ fn readme(
         "# {title} (`{id}`)\n\n\
          Written by boardjudge {version}:\n\n\
          ```sh\njudge package {id} --out DIR --format {format_name} --seed {seed}\n```\n\n\
-         The same command writes the same bytes. The data cannot be regenerated from this \
-         folder (the generators are boardjudge's Rust library, not single files), so there is \
-         no `generators/generators.yaml`: rerun the command above instead.\n\n\
+         The same command writes the same bytes. `generators/generators.yaml` makes every \
+         file of `data/` again (`bt generate`) with `generators/random.py`, which carries the \
+         inputs boardjudge's generator families made (they are its Rust library, not single \
+         files): the package's own, then more of every family. `random.py SEED` prints one of \
+         them chosen by the seed, the same bytes for the same seed: the package's `random` \
+         generator, which `judge stress PKG` runs when no `--generator` is given.\n\n\
          - `data/sample`: the samples of the statement; `data/secret/corpus`: hand-made \
          cases, each pinning one rule; `data/secret/boundary`: boundary cases, each meeting \
          a boundary obligation (a run or a read at the board's edge); \
@@ -453,6 +503,46 @@ fn readme(
          - Output is checked by the default output validator (tokens, whitespace-insensitive).\n\n\
          {limits}\n",
         id = problem.id()
+    )
+}
+
+/// Writes `generators/random.py` and `generators/generators.yaml` (see [`generator`]).
+fn write_generator(
+    problem: &dyn ProblemEntry,
+    folder: &Path,
+    format: Format,
+    seed: u64,
+    valid: &[String],
+    invalid: &[Vec<u8>],
+    listed: &[generator::Listed],
+) -> Result<(), JudgeError> {
+    let format_name = match format {
+        Format::Icpc => "icpc",
+        Format::Legacy => "legacy",
+    };
+    let id = problem.id();
+    let header = format!(
+        "Written by boardjudge {} (`judge package {id} --format {format_name} --seed {seed}`).\n\
+         boardjudge's generator families are Rust code of its library, not single files, so\n\
+         this carries {} inputs they made: the package's {} tests first, then more of every\n\
+         family.",
+        env!("CARGO_PKG_VERSION"),
+        valid.len(),
+        listed.len() - invalid.len(),
+    );
+    create_dir(folder)?;
+    write_script(
+        &folder.join("random.py"),
+        &generator::random_py(id, &header, valid, invalid),
+    )?;
+    let (correct, _) = problem.solver_names();
+    let solution = format!(
+        "/submissions/accepted/{}.rs",
+        correct.first().copied().unwrap_or("reference")
+    );
+    write_file(
+        &folder.join("generators.yaml"),
+        &generator::generators_yaml(&header, &solution, listed),
     )
 }
 

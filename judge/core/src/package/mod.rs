@@ -4,6 +4,7 @@
 //! `judge verify PKG` work through this.
 
 pub mod checker;
+pub mod generator;
 pub mod jury;
 pub mod score;
 pub mod strength;
