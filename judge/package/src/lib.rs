@@ -13,6 +13,7 @@
 //!   data/invalid_input/       inputs the validator must reject (2025-09 only)
 //!   generators/random.py      the package's inputs and more of every family, by seed
 //!   generators/generators.yaml   `random`, and every test of data/ as a command of it
+//!                                (2025-09 only)
 //!   input_validators/validate/   build + run + validate.rs (the strict parser)
 //!   answer_validators/validate/  build + run + validate.rs (2025-09 only)
 //!   submissions/accepted/     reference.rs, fast.rs
@@ -230,29 +231,32 @@ pub fn write(
         }
     }
 
-    // The generator: the package's inputs, then more of every family (round robin, each
+    // The generator (2025-09 only: problemtools warns about a `generators` folder in a
+    // legacy package): the package's inputs, then more of every family (round robin, each
     // family's own stream under the same seed), no input twice.
-    let families = problem.families();
-    for index in 0..EXTRA_GENERATED {
-        let Some(family) = families.get((index % families.len().max(1) as u64) as usize) else {
-            break;
-        };
-        let nth = index / families.len() as u64;
-        if let Some((input, _)) = problem.family_case(family.0, nth, seed)
-            && seen.insert(input.clone())
-        {
-            valid.push(input);
+    if format == Format::Icpc {
+        let families = problem.families();
+        for index in 0..EXTRA_GENERATED {
+            let Some(family) = families.get((index % families.len().max(1) as u64) as usize)
+            else {
+                break;
+            };
+            let nth = index / families.len() as u64;
+            if let Some((input, _)) = problem.family_case(family.0, nth, seed)
+                && seen.insert(input.clone())
+            {
+                valid.push(input);
+            }
         }
+        write_generator(
+            problem,
+            &dir.join("generators"),
+            seed,
+            &valid,
+            &invalid_inputs,
+            &listed,
+        )?;
     }
-    write_generator(
-        problem,
-        &dir.join("generators"),
-        format,
-        seed,
-        &valid,
-        &invalid_inputs,
-        &listed,
-    )?;
 
     // Statement.
     let statement_dir = dir.join(match format {
@@ -481,16 +485,27 @@ fn readme(
              it from the slowest accepted submission (`time_multiplier`, default 5)."
         ),
     };
+    let generators = match format {
+        Format::Icpc => {
+            " `generators/generators.yaml` makes every file of `data/` again (`bt generate`) \
+             with `generators/random.py`, which carries the inputs boardjudge's generator \
+             families made (they are its Rust library, not single files): the package's own, \
+             then more of every family. `random.py SEED` prints one of them chosen by the seed, \
+             the same bytes for the same seed: the package's `random` generator, which `judge \
+             stress PKG` runs when no `--generator` is given."
+        }
+        Format::Legacy => {
+            // As before issue 32.3, byte for byte.
+            " The data cannot be regenerated from this folder (the generators are \
+             boardjudge's Rust library, not single files), so there is no \
+             `generators/generators.yaml`: rerun the command above instead."
+        }
+    };
     format!(
         "# {title} (`{id}`)\n\n\
          Written by boardjudge {version}:\n\n\
          ```sh\njudge package {id} --out DIR --format {format_name} --seed {seed}\n```\n\n\
-         The same command writes the same bytes. `generators/generators.yaml` makes every \
-         file of `data/` again (`bt generate`) with `generators/random.py`, which carries the \
-         inputs boardjudge's generator families made (they are its Rust library, not single \
-         files): the package's own, then more of every family. `random.py SEED` prints one of \
-         them chosen by the seed, the same bytes for the same seed: the package's `random` \
-         generator, which `judge stress PKG` runs when no `--generator` is given.\n\n\
+         The same command writes the same bytes.{generators}\n\n\
          - `data/sample`: the samples of the statement; `data/secret/corpus`: hand-made \
          cases, each pinning one rule; `data/secret/boundary`: boundary cases, each meeting \
          a boundary obligation (a run or a read at the board's edge); \
@@ -510,19 +525,14 @@ fn readme(
 fn write_generator(
     problem: &dyn ProblemEntry,
     folder: &Path,
-    format: Format,
     seed: u64,
     valid: &[String],
     invalid: &[Vec<u8>],
     listed: &[generator::Listed],
 ) -> Result<(), JudgeError> {
-    let format_name = match format {
-        Format::Icpc => "icpc",
-        Format::Legacy => "legacy",
-    };
     let id = problem.id();
     let header = format!(
-        "Written by boardjudge {} (`judge package {id} --format {format_name} --seed {seed}`).\n\
+        "Written by boardjudge {} (`judge package {id} --format icpc --seed {seed}`).\n\
          boardjudge's generator families are Rust code of its library, not single files, so\n\
          this carries {} inputs they made: the package's {} tests first, then more of every\n\
          family.",
