@@ -307,3 +307,235 @@ fn an_exported_built_in_problem_rejects_every_wrong_submission() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs the exported generator `random.py` with `args` in `cwd`: its standard output, or for
+/// `invalid K` the `testcase.in` it writes there (BAPCtools' way for bytes that are no UTF-8).
+fn random_py(script: &Path, args: &[&str], cwd: &Path) -> Vec<u8> {
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    if args.first() == Some(&"invalid") {
+        let written = cwd.join("testcase.in");
+        let bytes = std::fs::read(&written).unwrap();
+        std::fs::remove_file(written).unwrap();
+        bytes
+    } else {
+        out.stdout
+    }
+}
+
+/// Every test `generators.yaml` lists, as (path below `data/` without `.in`, arguments of
+/// `random`): its maps nest two spaces deeper per level, a group's tests under its `data:`.
+fn listed_tests(yaml: &str) -> Vec<(String, Vec<String>)> {
+    let body = yaml.split_once("\ndata:\n").unwrap().1;
+    let mut groups: Vec<String> = Vec::new();
+    let mut tests = Vec::new();
+    for line in body.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let line = line.trim();
+        if line == "data:" {
+            continue;
+        }
+        // A group or test at this indentation sits at depth (indent - 2) / 4.
+        let depth = (indent - 2) / 4;
+        groups.truncate(depth);
+        let (key, value) = line.split_once(':').unwrap();
+        let key = key.trim_matches('"').to_string();
+        match value.trim().strip_prefix("random ") {
+            Some(args) => tests.push((
+                format!("{}/{key}", groups.join("/")),
+                args.split_whitespace().map(String::from).collect(),
+            )),
+            None => groups.push(key),
+        }
+    }
+    tests
+}
+
+#[test]
+fn an_exported_package_names_its_generator_which_remakes_its_data() {
+    let dir = scratch("package-strength-generator");
+    let problem = "othello-flips";
+    let out = judge()
+        .args(["package", problem, "--format", "icpc", "--out"])
+        .arg(dir.join("export"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let package = dir
+        .join("export")
+        .join(judge_package::package_name(problem));
+
+    // The convention `judge stress PKG` follows finds it.
+    let read = judge_core::package::PackageProblem::read(&package).unwrap();
+    let generator = judge_core::package::generator::default_generator(&read)
+        .unwrap()
+        .expect("the exported package names a generator");
+    assert_eq!(
+        generator.program.relative,
+        Path::new("generators/random.py")
+    );
+    assert!(
+        generator.origin.starts_with("generators/generators.yaml:"),
+        "{}",
+        generator.origin
+    );
+    let script = &generator.program.path;
+
+    // Deterministic by seed, every input valid, and the seeds spread over many inputs.
+    let entry = judge_core::registry::find(problem).unwrap();
+    let mut distinct = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let seed = seed.to_string();
+        let input = random_py(script, &[&seed], &dir);
+        assert_eq!(input, random_py(script, &[&seed], &dir), "seed {seed}");
+        assert!(entry.validate(&input).is_ok(), "seed {seed}: invalid input");
+        distinct.insert(input);
+    }
+    assert!(distinct.len() >= 12, "{} distinct of 20", distinct.len());
+
+    // generators.yaml lists every input file of data/, each remade byte for byte.
+    let yaml = std::fs::read_to_string(package.join("generators/generators.yaml")).unwrap();
+    assert!(
+        yaml.contains("solution: /submissions/accepted/reference.rs\ngenerators:\n  random:\n    - random.py\n"),
+        "{yaml}"
+    );
+    let listed = listed_tests(&yaml);
+    let mut inputs = Vec::new();
+    let mut stack = vec![package.join("data")];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "in") {
+                inputs.push(path);
+            }
+        }
+    }
+    assert_eq!(listed.len(), inputs.len(), "{listed:?}");
+    let invalid = listed.iter().filter(|(_, a)| a[0] == "invalid").count();
+    assert!(invalid > 0, "{listed:?}");
+    for (test, args) in &listed {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let made = random_py(script, &args, &dir);
+        let file = package.join("data").join(format!("{test}.in"));
+        assert_eq!(made, std::fs::read(&file).unwrap(), "{test}: {args:?}");
+    }
+    bt_generate_remakes_the_data(&package, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `bt generate` (BAPCtools, from `BOARDJUDGE_PACKAGE_TOOLS`) on a copy without `data/`
+/// writes every file of it again, answers included.
+fn bt_generate_remakes_the_data(package: &Path, dir: &Path) {
+    let Some(bt) = std::env::var_os("BOARDJUDGE_PACKAGE_TOOLS")
+        .map(|tools| Path::new(&tools).join("bt"))
+        .filter(|bt| bt.is_file())
+    else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "BAPCtools (bt) is not installed, and CI must run this test (see .ci/run)"
+        );
+        crate::util::skipped("BAPCtools (bt) is not installed: bt generate not run");
+        return;
+    };
+    let copy = dir.join("copy");
+    let status = std::process::Command::new("cp")
+        .arg("-a")
+        .arg(package.parent().unwrap())
+        .arg(&copy)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let remade = copy.join(package.file_name().unwrap());
+    std::fs::remove_dir_all(remade.join("data")).unwrap();
+    let (config, tmp) = (dir.join("xdg-config"), dir.join("tmp"));
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::create_dir_all(&tmp).unwrap();
+    let out = std::process::Command::new(&bt)
+        .args(["generate", "--no-bar"])
+        .current_dir(&remade)
+        .env("XDG_CONFIG_HOME", &config)
+        .env("TMPDIR", &tmp)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "bt generate:\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let status = std::process::Command::new("diff")
+        .arg("-r")
+        .arg(package.join("data"))
+        .arg(remade.join("data"))
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "bt generate wrote other data (diff above)"
+    );
+}
+
+#[test]
+fn a_package_names_its_generator_by_the_convention_or_says_where_it_is_wrong() {
+    use judge_core::package::PackageProblem;
+    use judge_core::package::generator::default_generator;
+    let dir = scratch("package-strength-convention");
+    let package = parity(&dir);
+    let generator = |package: &Path| default_generator(&PackageProblem::read(package).unwrap());
+    assert!(generator(&package).unwrap().is_none());
+    // A program named `random` in generators/.
+    write_all(&package, &[("generators/random.py", "print(4)\n")]);
+    let found = generator(&package).unwrap().unwrap();
+    assert_eq!(found.program.relative, Path::new("generators/random.py"));
+    assert_eq!(
+        found.origin,
+        "generators/random.py (a program named random)"
+    );
+    // generators.yaml's `random` entry wins, its first file the entry point.
+    write_all(
+        &package,
+        &[
+            ("generators/gen.py", "import lib\n"),
+            ("generators/lib.py", "\n"),
+            (
+                "generators/generators.yaml",
+                "solution: /submissions/accepted/right.py\ngenerators:\n  random:\n    - gen.py\n    - lib.py\n",
+            ),
+        ],
+    );
+    let found = generator(&package).unwrap().unwrap();
+    assert_eq!(found.program.relative, Path::new("generators/gen.py"));
+    assert_eq!(
+        found.origin,
+        "generators/generators.yaml:3:3 (generators: random)"
+    );
+    assert_eq!(found.files.len(), 2);
+    // A file it does not have, or one outside generators/: a jury error saying where.
+    for (listed, why) in [
+        ("missing.py", "no such file"),
+        ("../problem.yaml", "a path below generators/"),
+    ] {
+        write_all(
+            &package,
+            &[(
+                "generators/generators.yaml",
+                &format!("generators:\n  random:\n    - {listed}\n"),
+            )],
+        );
+        let error = generator(&package).unwrap_err().to_string();
+        assert!(
+            error.contains("generators/generators.yaml:3:7") && error.contains(why),
+            "{error}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -237,8 +237,7 @@ pub fn write(
     if format == Format::Icpc {
         let families = problem.families();
         for index in 0..EXTRA_GENERATED {
-            let Some(family) = families.get((index % families.len().max(1) as u64) as usize)
-            else {
+            let Some(family) = families.get((index % families.len().max(1) as u64) as usize) else {
                 break;
             };
             let nth = index / families.len() as u64;
