@@ -2,7 +2,7 @@
 //! `generators/generators.yaml`; the 2025-09 format leaves generation to the tools): the
 //! program a stress test draws inputs from when no generator is named on the command line.
 //!
-//! The convention (documented in the judge's `docs/packages.md`):
+//! The convention (documented in the judge's `docs/test-strength.md`):
 //! 1. `generators/generators.yaml` has a `generators:` map with an entry named `random`: its
 //!    files (relative to `generators/`; the first is the entry point, as BAPCtools builds
 //!    it) are the program;
