@@ -160,9 +160,7 @@ pub struct Batch {
     pub isolation_summary: Option<String>,
 }
 
-/// Submissions built ahead of judging, per job: enough to keep the builds parallel, few enough
-/// that the programs held at once stay a handful (each at most the build's artefact cap).
-pub const WINDOW_PER_JOB: usize = 2;
+pub use crate::runner::submission::WINDOW_PER_JOB;
 
 /// Judges `entrants` one after another with `checker`, each on every test with the session's
 /// jobs tests at a time (its hidden folders hidden from them); a package's submissions run as

@@ -228,6 +228,9 @@ pub enum Unrunnable {
 /// tests: its rows, in test order, fewer when interrupted): the built-in problems' answer
 /// files, or a package's checker and its way of running a submission. One matrix, one
 /// classification, one report for both.
+// Each argument is one of the measurement's independent choices; a struct of them would be
+// built once, at each of the two callers.
+#[allow(clippy::too_many_arguments)]
 pub fn measure_with(
     tests: Vec<Loaded>,
     entrants: Vec<Entrant>,
@@ -248,9 +251,9 @@ pub fn measure_with(
     let mut not_sanitized = Vec::new();
     let mut interrupted = false;
     // A window of entrants at a time, built and then judged, as `judge run --submissions`
-    // does ([`crate::many`]): only a window's programs are held in memory, however many
+    // does: only a window's programs are held in memory, however many
     // entrants there are (each program may be up to the artefact cap).
-    let window = session.jobs.max(1) * crate::many::WINDOW_PER_JOB;
+    let window = session.jobs.max(1) * crate::runner::submission::WINDOW_PER_JOB;
     let mut entrants = entrants.into_iter().peekable();
     while entrants.peek().is_some() {
         let chunk: Vec<Entrant> = entrants.by_ref().take(window).collect();

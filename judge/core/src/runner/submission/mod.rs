@@ -163,6 +163,11 @@ pub fn from_path(path: &Path, builder: &Builder) -> Result<sandbox::Command, Jud
     }
 }
 
+/// Submissions built ahead of judging, per job (`judge run --submissions`, `judge strength`):
+/// enough to keep the builds parallel, few enough that the programs held at once stay a
+/// handful (each at most the build's artefact cap).
+pub const WINDOW_PER_JOB: usize = 2;
+
 /// [`from_path`] for every path, `jobs` builds at a time (each distinct build once), in
 /// order.
 pub fn build_all(
