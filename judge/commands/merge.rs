@@ -40,7 +40,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
     }
     match merge(&args.dir)? {
         Merged::Stress(m) => {
-            let problem = problem(&m.campaign.problem)?;
+            // A package's campaign (it has a generator) names its folder, drawn by nothing.
+            let problem = match m.campaign.generator {
+                Some(_) => None,
+                None => Some(problem(&m.campaign.problem)?),
+            };
             if let Some(path) = &args.report
                 && Format::of(path) == Format::JUnit
             {

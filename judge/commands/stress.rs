@@ -1,5 +1,7 @@
 //! `judge stress PROBLEM --seed S [--cases N] [--time SECS] [--jobs N] [--save DIR]
-//! [--against reference|fast] [--shard K/N|auto] [-- CMD [ARGS...]]`.
+//! [--against reference|fast] [--shard K/N|auto] [-- CMD [ARGS...]]`, and for a package
+//! `judge stress PKG --seed S --generator 'GEN {seed}' [--reference SUB] … -- SUBMISSION`
+//! (the work is the core's: `judge_core::stress::package`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,8 +9,10 @@ use std::time::Duration;
 
 use judge_core::cancel::Cancel;
 use judge_core::error::JudgeError;
+use judge_core::package::PackageProblem;
+use judge_core::problem::{Problem, parse_problem};
 use judge_core::progress::{count, thousands};
-use judge_core::registry::{ProblemEntry, SolverKind, parse_problem};
+use judge_core::registry::{ProblemEntry, SolverKind};
 use judge_core::shards::folder::{self, Pending};
 use judge_core::shards::{Shard, ShardArg};
 use judge_core::stress::record::{Campaign, Record};
@@ -22,9 +26,9 @@ use crate::bar::Bar;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The problem id (see `judge problems`).
+    /// The problem id (see `judge problems`), or a problem package folder.
     #[arg(value_parser = parse_problem)]
-    pub problem: &'static dyn ProblemEntry,
+    pub problem: Problem,
     /// The seed: the same seed tries the same cases, in the same order.
     #[arg(long, allow_negative_numbers = true)]
     pub seed: u64,
@@ -48,6 +52,14 @@ pub struct Args {
     /// and BOARDJUDGE_SHARDS).
     #[arg(long)]
     pub shard: Option<ShardArg>,
+    /// A package's generator: 'PROGRAM [ARGS…]' with {seed} in the arguments (PROGRAM a source
+    /// file or an executable, here or in the package folder), built and run confined; each
+    /// case gets a seed of its own derived from --seed and the case number.
+    #[arg(long)]
+    pub generator: Option<String>,
+    /// A package's reference submission (default: its first accepted submission).
+    #[arg(long)]
+    pub reference: Option<String>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     /// The submission to test (a command as typed, or one source file: .c .cpp .cc .py .java
@@ -64,6 +76,22 @@ fn against(kind: SolverKind) -> &'static str {
     }
 }
 
+/// The built-in problem, if the problem is one.
+fn entry(args: &Args) -> Option<&'static dyn ProblemEntry> {
+    match &args.problem {
+        Problem::BuiltIn(entry) => Some(*entry),
+        Problem::Package(_) => None,
+    }
+}
+
+/// The problem as the campaign names it (the replay line's): an id, or the folder as typed.
+fn problem_name(args: &Args) -> String {
+    match &args.problem {
+        Problem::BuiltIn(entry) => entry.id().to_string(),
+        Problem::Package(package) => package.dir.display().to_string(),
+    }
+}
+
 pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outcome> {
     if let Some(save) = &args.save {
         crate::paths::output_folder("--save", save)?;
@@ -75,6 +103,40 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         return Err(JudgeError::Usage(
             "--time takes a number of seconds, more than 0".to_string(),
         ));
+    }
+    match &args.problem {
+        Problem::Package(package) => {
+            if args.against == Solver::Fast {
+                return Err(JudgeError::Usage(
+                    "--against fast is a built-in problem's in-process solver; a package's \
+                     reference is a submission (--reference)"
+                        .to_string(),
+                ));
+            }
+            if args.command.is_empty() {
+                return Err(JudgeError::Usage(
+                    "a package is stressed with a submission: judge stress PKG --seed S \
+                     --generator 'GEN {seed}' -- SUBMISSION"
+                        .to_string(),
+                ));
+            }
+            if args.generator.is_none() {
+                return Err(JudgeError::Usage(format!(
+                    "{}: --generator 'PROGRAM {{seed}}' is needed: the package names no \
+                     generator",
+                    package.dir.display()
+                )));
+            }
+        }
+        Problem::BuiltIn(entry) => {
+            if args.generator.is_some() || args.reference.is_some() {
+                return Err(JudgeError::Usage(format!(
+                    "--generator and --reference are a package's; the built-in problem {} \
+                     brings its own generators and reference",
+                    entry.id()
+                )));
+            }
+        }
     }
     if args.command.is_empty() && args.against == Solver::Fast {
         return Err(JudgeError::Usage(
@@ -99,6 +161,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
     if let (Some(dir), Some(_)) = (&args.save, &args.shard) {
         folder::check_free(dir, shard)?;
     }
+    if let Problem::Package(package) = &args.problem {
+        return stress_package(args, package, shard, out, interrupt);
+    }
     if args.command.is_empty() {
         return stress(args, shard, None, out, interrupt);
     }
@@ -111,7 +176,7 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         outln!(
             out,
             "{}: 0 cases run: the submission does not build",
-            args.problem.id()
+            problem_name(args)
         );
         return Ok(Outcome::Finding);
     };
@@ -145,7 +210,7 @@ fn stress(
         shard,
     };
     let campaign = Campaign {
-        problem: args.problem.id().to_string(),
+        problem: problem_name(args),
         seed: args.seed,
         cases,
         time_s: args.time,
@@ -153,15 +218,132 @@ fn stress(
         submission: args.command.clone(),
         time_limit_ms: submission.map(|_| args.sandbox.limits().cpu.as_millis() as u64),
         memory_limit_mb: submission.map(|_| args.sandbox.memory_limit()),
+        generator: None,
+        reference: None,
     };
     let bar =
         Bar::new("cases", cases.map(|c| shard.stress_local_count(c))).with_time_budget(budget.time);
     let session = args.sandbox.session(&[], &bar, interrupt);
-    let summary = args
-        .problem
-        .stress(budget, args.against.into(), submission, &session);
+    let Some(entry) = entry(args) else {
+        return Err(JudgeError::Usage("not a built-in problem".to_string()));
+    };
+    let summary = entry.stress(budget, args.against.into(), submission, &session);
     bar.finish();
-    let summary = summary?;
+    finish(args, &campaign, shard, cases, summary?, out)
+}
+
+/// A package's stress run: its jury programs, the generator, the reference and the
+/// submission built, then the one stress loop.
+fn stress_package(
+    args: &Args,
+    package: &PackageProblem,
+    shard: Shard,
+    out: &mut dyn Write,
+    interrupt: &Cancel,
+) -> Result<Outcome> {
+    use judge_core::stress::package as pkg;
+    let jobs = args.sandbox.jobs();
+    let hidden = package.hidden();
+    let builder = args.sandbox.builder(&hidden, interrupt);
+    // Refusals (interactive, multi-pass) come before anything is built.
+    let jury = pkg::prepare_jury(package, &builder, jobs)?;
+    for warning in package.warnings().iter().chain(&jury.warnings) {
+        eprintln!("warning: {}", judge_report::escape::terminal(warning));
+    }
+    let generator_command = args.generator.as_deref().unwrap_or_default();
+    let jury_builder =
+        builder.for_jury(&[package.dir.join("data"), package.dir.join("submissions")]);
+    let generator = pkg::Generator::build(generator_command, &package.dir, &jury_builder, jobs)?;
+    let (reference_path, reference_shown) =
+        pkg::reference_path(package, args.reference.as_deref())?;
+    // The reference is the jury's: one that does not build is a jury error, not a finding.
+    let reference = match judge_core::runner::submission::from_path(&reference_path, &builder) {
+        Ok(command) => command,
+        Err(JudgeError::Build { message, .. }) => {
+            return Err(judge_core::error::JuryError::Problem {
+                problem: package.name().to_string(),
+                why: format!(
+                    "the reference {reference_shown} does not build:\n{}",
+                    message.trim()
+                ),
+            }
+            .into());
+        }
+        Err(other) => return Err(other),
+    };
+    // A compile error is the submission's verdict, a finding (exit 1), as in `judge run`.
+    let Ok(command) = args
+        .sandbox
+        .submission(&args.command, &hidden, interrupt, out)?
+    else {
+        outln!(
+            out,
+            "{}: 0 cases run: the submission does not build",
+            package.name()
+        );
+        return Ok(Outcome::Finding);
+    };
+    let (seconds, origin) = match (args.sandbox.time_limit, package.given_time_limit()) {
+        (Some(t), _) => (t, "--time-limit".to_string()),
+        (None, Some((t, from))) => (t, from.to_string()),
+        (None, None) => (
+            1.0,
+            "the package gives none; --time-limit sets one, `judge timelimit PKG` derives it"
+                .to_string(),
+        ),
+    };
+    eprintln!("time limit: {seconds} s ({origin})");
+    let mut limits = package.limits(seconds, args.sandbox.memory_limit);
+    limits.sanitizer = args.sandbox.sanitize;
+    let cases = args.cases.or((args.time.is_none()).then_some(10_000));
+    let budget = Budget {
+        seed: args.seed,
+        cases,
+        time: args.time.map(Duration::from_secs_f64),
+        shard,
+    };
+    let campaign = Campaign {
+        problem: problem_name(args),
+        seed: args.seed,
+        cases,
+        time_s: args.time,
+        against: against(SolverKind::Reference).to_string(),
+        submission: args.command.clone(),
+        time_limit_ms: Some(limits.cpu.as_millis() as u64),
+        memory_limit_mb: Some(limits.memory_bytes >> 20),
+        generator: args.generator.clone(),
+        reference: args.reference.clone(),
+    };
+    let bar =
+        Bar::new("cases", cases.map(|c| shard.stress_local_count(c))).with_time_budget(budget.time);
+    let session = judge_core::session::Session {
+        limits,
+        ..args.sandbox.session(&hidden, &bar, interrupt)
+    };
+    let submission = session.sandbox(command)?;
+    let setup = pkg::Setup {
+        problem: package,
+        generator,
+        jury,
+        reference: session.sandbox(reference)?,
+        reference_shown,
+        submission: &submission,
+    };
+    let summary = pkg::run(&setup, budget, &session);
+    bar.finish();
+    finish(args, &campaign, shard, cases, summary?, out)
+}
+
+/// Prints and saves what this shard of the campaign found; interrupted: exit 2.
+fn finish(
+    args: &Args,
+    campaign: &Campaign,
+    shard: Shard,
+    cases: Option<u64>,
+    summary: Summary,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
+    let campaign = campaign.clone();
     if summary.finding.is_some() || !summary.interrupted {
         out!(out, "{}", outcome(args, &campaign, shard, &summary));
     }
@@ -211,7 +393,7 @@ fn outcome(args: &Args, campaign: &Campaign, shard: Shard, summary: &Summary) ->
     let elapsed = summary.elapsed.as_secs_f64();
     let to_find = summary.to_find.as_secs_f64();
     finding::outcome(&finding::Outcome {
-        problem: args.problem,
+        problem: entry(args),
         campaign,
         shard,
         cases,
@@ -241,19 +423,28 @@ fn save(
         let Some(found) = &summary.finding else {
             return Ok(None);
         };
-        finding::save(args.problem, found, dir)?;
-        outln!(
-            out,
-            "saved to {}; to keep it as a regression test: cat {}/case.toml >> {}",
-            dir.display(),
-            dir.display(),
-            generators::corpus::corpus_path(args.problem.id())
-        );
+        finding::save(entry(args), found, dir)?;
+        match entry(args) {
+            Some(entry) => outln!(
+                out,
+                "saved to {}; to keep it as a regression test: cat {}/case.toml >> {}",
+                dir.display(),
+                dir.display(),
+                generators::corpus::corpus_path(entry.id())
+            ),
+            None => outln!(
+                out,
+                "saved to {}; to keep it as a test: copy {}/shrunk.in and shrunk.ans into the \
+                 package's data/secret/ under one name",
+                dir.display(),
+                dir.display()
+            ),
+        }
         return Ok(Some(dir.clone()));
     }
     let pending = Pending::create(dir, shard)?;
     if let Some(found) = &summary.finding {
-        finding::save(args.problem, found, pending.path())?;
+        finding::save(entry(args), found, pending.path())?;
     }
     let record = Record::new(campaign.clone(), shard, summary);
     let published = pending.publish_record(&record, !summary.interrupted)?;

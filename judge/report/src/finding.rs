@@ -17,7 +17,10 @@ use crate::picture::Drawing;
 /// Where a case came from, as the finding's first line says it: `family NAME: PARAMS`, or
 /// the strongest cases' origin (`testset-cover`, `testset`, `boundary: OBLIGATION`).
 fn origin(finding: &Finding) -> String {
-    let named = if ["testset-cover", "testset", "boundary"].contains(&finding.family.as_str()) {
+    // (`generator`: a package's case, its params the generator's seed.)
+    let named = if ["testset-cover", "testset", "boundary", "generator"]
+        .contains(&finding.family.as_str())
+    {
         finding.family.to_string()
     } else {
         format!("family {}", finding.family)
@@ -30,11 +33,12 @@ fn origin(finding: &Finding) -> String {
 }
 
 /// The finding as text for the terminal (coloured if stdout is one): one line for the
-/// original case, then the shrunk case drawn once — its board, expected vs got, a legend —
-/// and the command that replays it. The input files themselves are written by `--save`.
+/// original case, then the shrunk case drawn once — its board, expected vs got, a legend
+/// (a package's problem, `None`, is not drawn: its input is shown as text) — and the command
+/// that replays it. The input files themselves are written by `--save`.
 /// Cases are numbered from 1, as `--cases` counts them: "case 2" is the last case of
 /// `--cases 2`.
-pub fn render(problem: &dyn ProblemEntry, finding: &Finding, replay: &str) -> String {
+pub fn render(problem: Option<&dyn ProblemEntry>, finding: &Finding, replay: &str) -> String {
     let colour = std::io::stdout().is_terminal();
     let mut out = format!(
         "DISAGREEMENT at case {} ({})\n  original: expected {}, got {}\n",
@@ -56,14 +60,28 @@ pub fn render(problem: &dyn ProblemEntry, finding: &Finding, replay: &str) -> St
         one_line(&finding.shrunk_expected),
         one_line(&finding.shrunk_got)
     ));
-    match Drawing::of(
-        problem,
-        &finding.shrunk_input,
-        &finding.shrunk_expected,
-        &finding.shrunk_got,
-    ) {
+    match problem.and_then(|problem| {
+        Drawing::of(
+            problem,
+            &finding.shrunk_input,
+            &finding.shrunk_expected,
+            &finding.shrunk_got,
+        )
+    }) {
         Some(drawing) => out.push_str(&drawing.terminal(colour)),
-        // Not drawable (cannot happen for a shrunk input, which is validated): show the text.
+        // A package's input, or not drawable (cannot happen for a built-in problem's shrunk
+        // input, which is validated): the text, its first lines.
+        None if problem.is_none() => {
+            out.push_str("shrunk input:\n");
+            out.push_str(&escape::terminal(&escape::head(
+                &finding.shrunk_input,
+                40,
+                4000,
+            )));
+            if !finding.shrunk_input.ends_with('\n') {
+                out.push('\n');
+            }
+        }
         None => out.push_str(&escape::terminal(&finding.shrunk_input)),
     }
     out.push_str(&format!("\nreplay: {replay}\n"));
@@ -72,7 +90,8 @@ pub fn render(problem: &dyn ProblemEntry, finding: &Finding, replay: &str) -> St
 
 /// What a stress run (or `judge merge` of its shards) found, to print.
 pub struct Outcome<'a> {
-    pub problem: &'a dyn ProblemEntry,
+    /// The built-in problem (`None`: a package, named by the campaign).
+    pub problem: Option<&'a dyn ProblemEntry>,
     pub campaign: &'a Campaign,
     /// The shard that ran ([`Shard::WHOLE`] for the single run and for merged shards).
     pub shard: Shard,
@@ -93,6 +112,12 @@ pub fn replay(campaign: &Campaign, shard: Shard, case: u64) -> String {
     );
     if !shard.is_whole() {
         line.push_str(&format!(" --shard {shard}"));
+    }
+    if let Some(generator) = &campaign.generator {
+        line.push_str(&format!(" --generator {}", shell_word(generator)));
+    }
+    if let Some(reference) = &campaign.reference {
+        line.push_str(&format!(" --reference {}", shell_word(reference)));
     }
     if campaign.against != "reference" {
         line.push_str(&format!(" --against {}", campaign.against));
@@ -152,7 +177,7 @@ pub fn outcome(o: &Outcome) -> String {
             "no disagreement: {agreement} on {} {} of {} (seed {}{shard})\nran {} {} in {:.2} s ({})\n",
             o.cases,
             plural(o.cases, "case"),
-            o.problem.id(),
+            o.campaign.problem,
             o.campaign.seed,
             thousands(o.cases),
             plural(o.cases, "case"),
@@ -182,8 +207,14 @@ pub fn is_timing_line(line: &str) -> bool {
 
 /// Writes the shrunk case (`shrunk.in`, `shrunk.ans`, `shrunk.svg`), the original
 /// (`original.in`, `original.ans`), what the candidate printed (`*.got`), and `case.toml`: a
-/// corpus entry to append to `tests/data/PROBLEM/corpus.toml` as a regression test.
-pub fn save(problem: &dyn ProblemEntry, finding: &Finding, dir: &Path) -> Result<(), JudgeError> {
+/// corpus entry to append to `tests/data/PROBLEM/corpus.toml` as a regression test. A
+/// package's finding (`problem` `None`) has no picture and no corpus entry: its `shrunk.in` and
+/// `shrunk.ans` are a test of the package as they are.
+pub fn save(
+    problem: Option<&dyn ProblemEntry>,
+    finding: &Finding,
+    dir: &Path,
+) -> Result<(), JudgeError> {
     create_dir(dir)?;
     write_file(&dir.join("original.in"), finding.input.as_bytes())?;
     write_file(&dir.join("original.ans"), finding.expected.as_bytes())?;
@@ -191,6 +222,9 @@ pub fn save(problem: &dyn ProblemEntry, finding: &Finding, dir: &Path) -> Result
     write_file(&dir.join("shrunk.in"), finding.shrunk_input.as_bytes())?;
     write_file(&dir.join("shrunk.ans"), finding.shrunk_expected.as_bytes())?;
     write_file(&dir.join("shrunk.got"), finding.shrunk_got.as_bytes())?;
+    let Some(problem) = problem else {
+        return Ok(());
+    };
     if let Some(drawing) = Drawing::of(
         problem,
         &finding.shrunk_input,

@@ -37,7 +37,7 @@ struct Everything<'a> {
 /// place for a campaign).
 pub fn write_stress(
     path: &Path,
-    problem: &dyn ProblemEntry,
+    problem: Option<&dyn ProblemEntry>,
     merged: &Merged,
 ) -> Result<(), JudgeError> {
     match Format::of(path) {
@@ -96,7 +96,7 @@ pub fn write_stress(
     }
 }
 
-fn html(problem: &dyn ProblemEntry, merged: &Merged) -> String {
+fn html(problem: Option<&dyn ProblemEntry>, merged: &Merged) -> String {
     let c = &merged.campaign;
     let mut body = String::new();
     let verdict = if merged.finding.is_some() {
@@ -108,7 +108,7 @@ fn html(problem: &dyn ProblemEntry, merged: &Merged) -> String {
         body,
         r#"<h1>{} stress, seed {} — <span id="overall">{verdict}</span></h1>
 <p class="meta">{} cases, merged from {} shards · against the {} · {}</p>"#,
-        esc(problem.id()),
+        esc(&c.problem),
         c.seed,
         merged.cases,
         merged.shards,
@@ -128,13 +128,15 @@ fn html(problem: &dyn ProblemEntry, merged: &Merged) -> String {
             esc(&finding.family),
             esc(&crate::finding::replay(c, Shard::WHOLE, finding.case))
         );
-        if let Some(drawing) = Drawing::of(
-            problem,
-            &finding.shrunk_input,
-            &finding.shrunk_expected,
-            &finding.shrunk_got,
-        ) {
-            let title = [format!("{} case {} (shrunk)", problem.id(), finding.case)];
+        if let Some(drawing) = problem.and_then(|problem| {
+            Drawing::of(
+                problem,
+                &finding.shrunk_input,
+                &finding.shrunk_expected,
+                &finding.shrunk_got,
+            )
+        }) {
+            let title = [format!("{} case {} (shrunk)", c.problem, finding.case)];
             body.push_str(&drawing.svg(&title));
         }
         let _ = writeln!(
@@ -164,5 +166,5 @@ fn html(problem: &dyn ProblemEntry, merged: &Merged) -> String {
     for note in &merged.notes {
         let _ = writeln!(body, r#"<p class="meta">{}</p>"#, esc(note));
     }
-    page(&format!("{} stress campaign", problem.id()), &body)
+    page(&format!("{} stress campaign", c.problem), &body)
 }

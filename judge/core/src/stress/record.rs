@@ -31,6 +31,13 @@ pub struct Campaign {
     /// The limits a submission runs under (none in process).
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
+    /// A package's campaign: its generator command as typed (`{seed}` in it). Absent for a
+    /// built-in problem (whose records stay as they were).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<String>,
+    /// A package's campaign: `--reference` as typed, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
 }
 
 /// Seconds, as measured by the shard.
@@ -269,6 +276,8 @@ mod tests {
             submission: vec!["./a.out".to_string()],
             time_limit_ms: Some(2000),
             memory_limit_mb: Some(256),
+            generator: None,
+            reference: None,
         }
     }
 
