@@ -75,7 +75,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
             );
             if let Some((_, shard)) = &m.finding {
                 eprintln!(
-                    "the finding's files (shrunk.in, shrunk.svg, case.toml …): {}",
+                    "the finding's files ({}): {}",
+                    // A package's finding has no picture and no corpus entry.
+                    if problem.is_some() {
+                        "shrunk.in, shrunk.svg, case.toml …"
+                    } else {
+                        "shrunk.in, shrunk.ans, original.in …"
+                    },
                     args.dir.join(complete_name(*shard)).display()
                 );
             }
