@@ -1,7 +1,7 @@
 //! `judge stress PROBLEM --seed S [--cases N] [--time SECS] [--jobs N] [--save DIR]
 //! [--against reference|fast] [--shard K/N|auto] [-- CMD [ARGS...]]`, and for a package
 //! `judge stress PKG --seed S --generator 'GEN {seed}' [--reference SUB] … -- SUBMISSION`
-//! (the work is the core's: `judge_core::stress::package`).
+//! (the work is the core's: `judge_core::package_stress`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -241,7 +241,7 @@ fn stress_package(
     out: &mut dyn Write,
     interrupt: &Cancel,
 ) -> Result<Outcome> {
-    use judge_core::stress::package as pkg;
+    use judge_core::package_stress as pkg;
     let jobs = args.sandbox.jobs();
     let hidden = package.hidden();
     let builder = args.sandbox.builder(&hidden, interrupt);

@@ -16,6 +16,7 @@ pub mod input;
 pub mod many;
 pub mod merge;
 pub mod package;
+pub mod package_stress;
 pub mod problem;
 pub mod progress;
 pub mod registry;

@@ -4,7 +4,6 @@
 
 pub mod candidate;
 pub mod driver;
-pub mod package;
 pub mod record;
 pub mod shrink_generic;
 

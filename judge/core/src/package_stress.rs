@@ -1,5 +1,6 @@
 //! `judge stress PKG`: differential stress testing of a problem package, through the one
-//! stress loop ([`super::driver::search`]). Case `k` is the setter's generator program run
+//! stress loop ([`crate::stress::driver::search`]). (A module of its own beside `stress` and
+//! `package`, which it joins: `package` reaches `stress` through the runner and the registry.) Case `k` is the setter's generator program run
 //! with `{seed}` replaced by a seed derived from the campaign's seed and `k` ([`case_seed`]),
 //! so a finding replays from its case number; every generated input must pass the package's
 //! input validators (an input they reject is the generator's fault: a jury error, not a
@@ -7,7 +8,7 @@
 //! it, and the submission's output is judged by the package's checker against that answer (the
 //! default output validator with the package's flags, or its own output validator).
 //!
-//! A disagreement is shrunk by [`super::shrink_generic`]: a variant is kept only if the input
+//! A disagreement is shrunk by [`crate::stress::shrink_generic`]: a variant is kept only if the input
 //! validators accept it and the submission still fails against the reference's answer to it.
 //! Every jury program (generator, validators, reference, output validator) that fails, or a
 //! reference that does not answer a valid input, is a jury error (exit 2), never the
@@ -23,8 +24,6 @@ use package_format::testdata::Category;
 use rayon::prelude::*;
 use sandbox::{Exit, JuryBox, Limits, Options, RunIo, Sandbox, Stdin, Stdout};
 
-use super::driver::{Search, pool, search};
-use super::{Budget, Finding, Summary};
 use crate::error::{JudgeError, JuryError};
 use crate::package::PackageProblem;
 use crate::package::checker::{ANSWER_IN_BOX, FEEDBACK_IN_BOX, INPUT_IN_BOX, judge_message};
@@ -33,6 +32,8 @@ use crate::runner::submission::{Builder, from_path};
 use crate::runner::tests::Test;
 use crate::runner::{Checked, Checker, Loaded, Runs};
 use crate::session::Session;
+use crate::stress::driver::{Search, pool, search};
+use crate::stress::{Budget, Finding, Summary};
 use crate::text::shorten;
 use crate::verdict::{Verdict, judge};
 
@@ -649,7 +650,7 @@ impl Search for PackageStress<'_> {
         progress.message(&format!("shrinking case {}", case + 1));
         let mut error = None;
         let mut last = (expected.clone(), got.clone());
-        let (shrunk, steps, complete) = super::shrink_generic::shrink(
+        let (shrunk, steps, complete) = crate::stress::shrink_generic::shrink(
             &input,
             |variants| {
                 if error.is_some() || cancel.is_cancelled() {
