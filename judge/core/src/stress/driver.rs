@@ -1,5 +1,5 @@
 //! The one stress loop, for every kind of [`Search`]: a built-in problem's (its families and
-//! a [`Candidate`]) or a package's ([`crate::package_stress`]: a generator program, a reference and
+//! a [`Candidate`]) or a package's (`package_stress`: a generator program, a reference and
 //! a submission). Cases go in rounds of consecutive indices, split into tasks over `jobs`
 //! threads; a round's lowest failing index is the finding, so the result does not depend on
 //! the number of jobs. The finding is then shrunk by the search's own steps (a built-in
