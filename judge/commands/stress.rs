@@ -120,10 +120,13 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
                         .to_string(),
                 ));
             }
-            if args.generator.is_none() {
+            if args.generator.is_none()
+                && judge_core::package::generator::default_generator(package)?.is_none()
+            {
                 return Err(JudgeError::Usage(format!(
                     "{}: --generator 'PROGRAM {{seed}}' is needed: the package names no \
-                     generator",
+                     generator (a `random` entry of generators/generators.yaml, or a program \
+                     generators/random*)",
                     package.dir.display()
                 )));
             }
@@ -250,10 +253,33 @@ fn stress_package(
     for warning in package.warnings().iter().chain(&jury.warnings) {
         eprintln!("warning: {}", judge_report::escape::terminal(warning));
     }
-    let generator_command = args.generator.as_deref().unwrap_or_default();
+    // --generator, else the one the package names by the convention (`judge package` writes
+    // it): run as `random SEED`.
+    let generator_command = match &args.generator {
+        Some(command) => command.clone(),
+        None => {
+            let named = judge_core::package::generator::default_generator(package)?
+                .ok_or_else(|| JudgeError::Usage("the package names no generator".to_string()))?;
+            let program = std::fs::canonicalize(&named.program.path)
+                .map_err(|e| JudgeError::io(&named.program.path, e))?;
+            let shown = program.display().to_string();
+            if shown.chars().any(char::is_whitespace) {
+                return Err(JudgeError::Usage(format!(
+                    "{shown}: the package's generator lies in a path with a space; give it \
+                     as --generator 'PROGRAM {{seed}}'"
+                )));
+            }
+            eprintln!(
+                "generator: {} (the package's: {})",
+                judge_report::escape::terminal(&shown),
+                judge_report::escape::terminal(&named.origin)
+            );
+            format!("{shown} {{seed}}")
+        }
+    };
     let jury_builder =
         builder.for_jury(&[package.dir.join("data"), package.dir.join("submissions")]);
-    let generator = pkg::Generator::build(generator_command, &package.dir, &jury_builder, jobs)?;
+    let generator = pkg::Generator::build(&generator_command, &package.dir, &jury_builder, jobs)?;
     let (reference_path, reference_shown) =
         pkg::reference_path(package, args.reference.as_deref())?;
     // The reference is the jury's: one that does not build is a jury error, not a finding.

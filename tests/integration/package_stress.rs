@@ -437,3 +437,44 @@ fn interactive_packages_are_refused_with_a_reason() {
         text(&out.stderr)
     );
 }
+
+/// Issue 32.3: a package `judge package` exported carries its generator, so `judge stress` on it
+/// needs no `--generator`: a known-wrong submission of the package is found and replayed.
+#[test]
+fn an_exported_package_is_stressed_with_the_generator_it_names() {
+    let dir = scratch("exported");
+    let out = judge()
+        .current_dir(&dir)
+        .args(["package", "othello-flips", "--out", "contest"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let package = dir.join("contest/othelloflips");
+    assert!(package.join("generators/generators.yaml").is_file());
+    let wrong = package.join("submissions/wrong_answer/chain-reaction.rs");
+    assert!(wrong.is_file());
+    let out = stress(
+        &dir,
+        &[
+            "contest/othelloflips",
+            "--seed",
+            "1",
+            "--cases",
+            "300",
+            "--",
+            "contest/othelloflips/submissions/wrong_answer/chain-reaction.rs",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("(the package's: generators/generators.yaml"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains("replay: judge stress contest/othelloflips --seed 1"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
