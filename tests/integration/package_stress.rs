@@ -478,3 +478,38 @@ fn an_exported_package_is_stressed_with_the_generator_it_names() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A package with no input validator the judge runs is not shrunk (nothing could keep a
+/// candidate valid): it says so, and the finding says "not shrunk", not that a budget ran out.
+#[test]
+fn a_package_without_a_runnable_input_validator_is_not_shrunk_and_says_so() {
+    let dir = scratch("no-validator");
+    let pkg = sum_package(&dir);
+    std::fs::remove_file(pkg.join("input_validators/validate.c")).unwrap();
+    let out = stress(
+        &dir,
+        &[
+            "sumlist",
+            "--seed",
+            "1",
+            "--cases",
+            "200",
+            "--generator",
+            "gen.py {seed}",
+            "--",
+            "sumlist/submissions/wrong_answer/adjacent.py",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("no input validator the judge runs"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("shrunk in 0 steps (not shrunk):"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("budget"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -54,6 +54,10 @@ pub fn render(problem: Option<&dyn ProblemEntry>, finding: &Finding, replay: &st
             " (1-minimal: no single step keeps the disagreement)"
         } else if finding.shrink_interrupted {
             " (shrinking interrupted: not final)"
+        } else if finding.shrink_steps == 0 {
+            // No step was taken (a package with no input validator the judge runs is not
+            // shrunk at all, and says why): no budget ran out.
+            " (not shrunk)"
         } else {
             " (stopped by the 30 s shrink budget)"
         },
