@@ -360,15 +360,19 @@ fn show(
             ))
         );
     }
+    // No sanitized run although a C or C++ entrant could have one: why, in one line.
+    let none_because = if args.no_sanitize {
+        "--no-sanitize"
+    } else {
+        "not yet for a package's submissions"
+    };
     if matrix.sanitizing == Sanitizing::Off
-        && matrix.entrants.iter().any(|e| {
-            e.path
-                .extension()
-                .and_then(|x| x.to_str())
-                .is_some_and(|x| judge_core::runner::submission::SANITIZED.contains(&x))
-        })
+        && matrix
+            .entrants
+            .iter()
+            .any(|e| judge_core::strength::sanitizable(&e.path))
     {
-        outln!(out, "sanitized runs: none (--no-sanitize)");
+        outln!(out, "sanitized runs: none ({none_because})");
     }
     let mut survivors = Vec::new();
     for e in matrix.of(Expect::Wrong) {

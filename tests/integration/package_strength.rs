@@ -170,10 +170,17 @@ fn a_survivor_from_wrong_is_a_finding_in_every_report_format() {
     // Wrong only below -10^9, which no test (and no valid input) has: it survives.
     write_all(
         &more,
-        &[(
-            "never_caught.py",
-            "import sys\nn = int(sys.stdin.read())\nprint('even' if n < -10**9 or n % 2 == 0 else 'odd')\n",
-        )],
+        &[
+            (
+                "never_caught.py",
+                "import sys\nn = int(sys.stdin.read())\nprint('even' if n < -10**9 or n % 2 == 0 else 'odd')\n",
+            ),
+            (
+                // A C entrant: a package's get no sanitized run yet, and the output says why.
+                "always_even.c",
+                "#include <stdio.h>\nint main(void) { puts(\"even\"); return 0; }\n",
+            ),
+        ],
     );
     for ext in ["csv", "json", "xml", "html"] {
         let report = dir.join(format!("strength.{ext}"));
@@ -196,6 +203,10 @@ fn a_survivor_from_wrong_is_a_finding_in_every_report_format() {
                 package.display(),
                 more.join("never_caught.py").display()
             )),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("sanitized runs: none (not yet for a package's submissions)\n"),
             "{stdout}"
         );
         let written = std::fs::read_to_string(&report).unwrap();

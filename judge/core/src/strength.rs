@@ -127,7 +127,7 @@ impl Checker for AnyOutput {
 }
 
 /// Is this entrant a C or C++ source file, which a sanitized build instruments?
-fn sanitizable(path: &Path) -> bool {
+pub fn sanitizable(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| SANITIZED.contains(&e))

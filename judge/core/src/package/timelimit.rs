@@ -251,6 +251,12 @@ pub fn analyse(
     }
     let given_s = given.as_ref().map(|(t, _)| *t);
     let lower_cap = given_s.map_or(LOWER_CAP_SECONDS, |t| LOWER_CAP_SECONDS.max(2.0 * t));
+    // One submission's run on every test under `cap`, measured.
+    let time = |command, name: &str, lower, upper, cap| {
+        session.progress.message(name);
+        let rows = judge_one(command, tests, checker, session, problem, cap, memory_mb)?;
+        Ok::<_, JudgeError>(measure(name, lower, upper, &rows, tests.len(), cap))
+    };
     let mut interrupted = false;
     let mut done = 0;
     // The lower bounds first: the upper bounds' cap depends on the limit they give.
@@ -266,18 +272,7 @@ pub fn analyse(
             break;
         }
         let s = &submissions[*i];
-        session.progress.message(&s.name);
-        let rows = judge_one(
-            command, tests, checker, session, problem, lower_cap, memory_mb,
-        )?;
-        measured[k] = Some(measure(
-            &s.name,
-            lower,
-            upper,
-            &rows,
-            tests.len(),
-            lower_cap,
-        ));
+        measured[k] = Some(time(command, &s.name, lower, upper, lower_cap)?);
         if s.expectation.is_accepted()
             && let Some(m) = &measured[k]
             && m.verdict != "AC"
@@ -323,18 +318,7 @@ pub fn analyse(
             break;
         }
         let s = &submissions[*i];
-        session.progress.message(&s.name);
-        let rows = judge_one(
-            command, tests, checker, session, problem, upper_cap, memory_mb,
-        )?;
-        measured[k] = Some(measure(
-            &s.name,
-            lower,
-            upper,
-            &rows,
-            tests.len(),
-            upper_cap,
-        ));
+        measured[k] = Some(time(command, &s.name, lower, upper, upper_cap)?);
         done += 1;
         session.progress.set(done);
     }
