@@ -23,13 +23,13 @@ pub const MESSAGE_BYTES: usize = 8 << 10;
 
 /// A build that did not give a program: what a CE shows.
 #[derive(Clone, Debug)]
-struct Failed {
+pub(super) struct Failed {
     command: String,
     message: String,
     reason: Option<String>,
 }
 
-type Outcome = Result<Arc<Vec<BoxFile>>, BuildError>;
+pub(super) type Outcome = Result<Arc<Vec<BoxFile>>, BuildError>;
 
 /// The most bytes of built programs this judge keeps in memory for reuse (identical sources
 /// submitted twice): beyond it the least recently built go, and come back from the build
@@ -68,7 +68,7 @@ impl Held {
 }
 
 #[derive(Clone, Debug)]
-enum BuildError {
+pub(super) enum BuildError {
     Ce(Failed),
     Interrupted,
     Judge(String),
@@ -78,7 +78,7 @@ enum BuildError {
 /// what this judge built already.
 pub struct Builder {
     pub limits: BuildLimits,
-    hidden: Vec<PathBuf>,
+    pub(super) hidden: Vec<PathBuf>,
     /// Opened on the first build.
     cache: OnceLock<Option<Cache>>,
     /// Each key's first build in this judge (its programs, if any, are in `held`).
@@ -96,6 +96,11 @@ pub struct Builder {
     /// `--sanitize`: C and C++ get [`SANITIZE_FLAGS`]; a source in another language is
     /// built as usual, with a note.
     sanitizing: bool,
+    /// Folders with `build`/`run` scripts are built and run by them
+    /// ([`super::build_run`]): for a package's own programs (validators, generators), which
+    /// the format lets be such folders. Never for submissions, which the format does not (and
+    /// whose folders run only code the judge stores and shows).
+    pub(super) program_folders: bool,
 }
 
 impl Builder {
@@ -123,17 +128,20 @@ impl Builder {
             cancel: cancel.clone(),
             verbose: true,
             sanitizing: false,
+            program_folders: false,
         }
     }
 
     /// A builder for a problem package's own programs (validators, generators), with this one's
     /// build limits and cache: it hides only `hidden` (the package's test data), not the jury
     /// folders a submission must not see, since those hold the very programs it builds. Never
-    /// sanitized: `--sanitize` is about the submissions.
+    /// sanitized: `--sanitize` is about the submissions. A folder with `build`/`run` scripts is
+    /// built and run by them, as the package format says of its programs.
     pub fn for_jury(&self, hidden: &[PathBuf]) -> Builder {
         let mut jury = Builder::new(None, hidden, &self.cancel);
         jury.limits = self.limits;
         jury.verbose = self.verbose;
+        jury.program_folders = true;
         jury
     }
 
@@ -232,7 +240,7 @@ pub fn capped_message(bytes: &[u8], limit: usize) -> String {
 /// The toolchain's identity for the cache key: its executable's path, size, times and inode,
 /// and what it says its version is (asked once per judge; kept in the cache folder per
 /// executable, so a slow `kotlinc -version` is asked once per machine and toolchain update).
-fn identity(builder: &Builder, program: &Path) -> String {
+pub(super) fn identity(builder: &Builder, program: &Path) -> String {
     let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
     if let Some(known) = builder.identities.lock().unwrap().get(&real) {
         return known.clone();
@@ -545,7 +553,13 @@ fn go_standard_cache(
 /// alone, the same for each, does not say whose build it is): each key is built (and said on
 /// standard error) once per judge; a program let go from memory ([`HELD_BYTES`]) comes back
 /// from the build cache, else is built again.
-fn build_once(builder: &Builder, spec: &Spec, key: &Key, shown: &str, source: &Path) -> Outcome {
+pub(super) fn build_once(
+    builder: &Builder,
+    spec: &Spec,
+    key: &Key,
+    shown: &str,
+    source: &Path,
+) -> Outcome {
     // As a shell comment after the command, so the line still starts with the command. The
     // name is the user's but may hold control characters: shown as `?`.
     let whose: String = source
@@ -627,6 +641,31 @@ fn build_or_fetch(
     }
 }
 
+/// The program a build gave, or what stopped it: the source's compile error, an
+/// interruption, or the judge's own failure (`source` names whose build it was).
+pub(super) fn built_files(
+    outcome: Outcome,
+    source: &Path,
+) -> Result<Arc<Vec<BoxFile>>, JudgeError> {
+    match outcome {
+        Ok(files) => Ok(files),
+        Err(BuildError::Ce(failed)) => Err(JudgeError::Build {
+            source_file: source.to_path_buf(),
+            command: failed.command,
+            message: failed.message,
+            reason: failed.reason,
+        }),
+        Err(BuildError::Interrupted) => Err(JudgeError::Interrupted(format!(
+            "while building {}",
+            crate::escape::path(source)
+        ))),
+        Err(BuildError::Judge(why)) => Err(JudgeError::sandbox(
+            format!("building {}", crate::escape::path(source)),
+            std::io::Error::other(why),
+        )),
+    }
+}
+
 /// Builds (if its language needs it) and resolves a submission's sources.
 pub(super) fn finish(
     prepared: Prepared,
@@ -652,29 +691,13 @@ pub(super) fn finish(
                 .collect();
             (files, vec![format!("/box/{}", sources.entry)])
         }
-        Some((spec, key, shown)) => match build_once(builder, spec, key, shown, &sources.shown) {
-            Ok(files) => (files.as_ref().clone(), Vec::new()),
-            Err(BuildError::Ce(failed)) => {
-                return Err(JudgeError::Build {
-                    source_file: sources.shown.clone(),
-                    command: failed.command,
-                    message: failed.message,
-                    reason: failed.reason,
-                });
-            }
-            Err(BuildError::Interrupted) => {
-                return Err(JudgeError::Interrupted(format!(
-                    "while building {}",
-                    crate::escape::path(&sources.shown)
-                )));
-            }
-            Err(BuildError::Judge(why)) => {
-                return Err(JudgeError::sandbox(
-                    format!("building {}", crate::escape::path(&sources.shown)),
-                    std::io::Error::other(why),
-                ));
-            }
-        },
+        Some((spec, key, shown)) => {
+            let outcome = build_once(builder, spec, key, shown, &sources.shown);
+            (
+                built_files(outcome, &sources.shown)?.as_ref().clone(),
+                Vec::new(),
+            )
+        }
     };
     let places = Places {
         src: &places_src,
