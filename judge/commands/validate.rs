@@ -113,7 +113,8 @@ fn validate_package(
     out: &mut dyn Write,
 ) -> Result<Outcome> {
     let cancel = Cancel::new();
-    let builder = judge_core::runner::submission::Builder::new(None, &[], &cancel);
+    // The jury's builder: the package's programs may be `build`/`run` folders.
+    let builder = judge_core::runner::submission::Builder::new(None, &[], &cancel).for_jury(&[]);
     let jobs = crate::args::jobs(None);
     let jury = Jury::prepare(package, &builder, jobs)?;
     for warning in package.warnings().iter().chain(&jury.warnings) {

@@ -20,6 +20,7 @@ mod kubernetes;
 mod layering;
 mod overnight;
 mod package;
+mod package_build_run;
 mod package_round_trip;
 mod package_strength;
 mod package_stress;

@@ -10,7 +10,7 @@ use std::process::Output;
 
 use crate::util::{assert_no_panic, judge, text};
 
-const VALIDATOR_C: &str = r#"#include <stdio.h>
+pub(crate) const VALIDATOR_C: &str = r#"#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 /* n (1..1000) on a line, then n numbers (0..1000) one a line, canonical, nothing else. */
@@ -37,7 +37,7 @@ int main(void) {
 }
 "#;
 
-const GENERATOR: &str = r#"import random, sys
+pub(crate) const GENERATOR: &str = r#"import random, sys
 rng = random.Random(int(sys.argv[1]))
 n = rng.randint(1, 30)
 print(n)
@@ -45,9 +45,9 @@ for _ in range(n):
     print(rng.randint(0, 1000) if rng.random() < 0.3 else rng.randint(0, 9))
 "#;
 
-const ACCEPTED: &str = "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\n";
+pub(crate) const ACCEPTED: &str = "n = int(input())\nprint(sum(int(input()) for _ in range(n)))\n";
 
-const WRONG: &str = r#"# One too many when two numbers of at least 10 follow each other.
+pub(crate) const WRONG: &str = r#"# One too many when two numbers of at least 10 follow each other.
 n = int(input())
 v = [int(input()) for _ in range(n)]
 print(sum(v) + any(a >= 10 and b >= 10 for a, b in zip(v, v[1:])))
@@ -113,7 +113,7 @@ fn without_timings(out: &Output) -> String {
 }
 
 /// Is `input` a valid input of the sum-of-a-list problem (the C validator's rule)?
-fn valid(input: &str) -> bool {
+pub(crate) fn valid(input: &str) -> bool {
     let Some(body) = input.strip_suffix('\n') else {
         return false;
     };
@@ -461,12 +461,31 @@ fn an_exported_package_is_stressed_with_the_generator_it_names() {
             "1",
             "--cases",
             "300",
+            "--save",
+            "found",
             "--",
             "contest/othelloflips/submissions/wrong_answer/chain-reaction.rs",
         ],
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    // Its input validator (a `build`/`run` folder) runs: every shrink candidate is checked,
+    // and what is kept is valid.
+    assert!(
+        !text(&out.stderr).contains("not run"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!stdout.contains("(not shrunk)"), "{stdout}");
+    let original = std::fs::read(dir.join("found/original.in")).unwrap();
+    let shrunk = std::fs::read(dir.join("found/shrunk.in")).unwrap();
+    assert!(shrunk.len() <= original.len());
+    let valid = judge()
+        .current_dir(&dir)
+        .args(["validate", "contest/othelloflips", "found/shrunk.in"])
+        .output()
+        .unwrap();
+    assert_eq!(valid.status.code(), Some(0), "{}", text(&valid.stderr));
     assert!(
         text(&out.stderr).contains("(the package's: generators/generators.yaml"),
         "{}",

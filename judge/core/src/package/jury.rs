@@ -233,7 +233,8 @@ impl Jury {
     /// Builds the package's input validators and custom output validator (`jobs` builds at a
     /// time, each once, from the build cache when built before). A jury program that does not
     /// build is a jury error naming it; a kind the judge cannot run is a warning (an input
-    /// validator) or a jury error (the output validator: nothing could judge).
+    /// validator) or a jury error (the output validator: nothing could judge). `builder` is a
+    /// jury builder ([`Builder::for_jury`]), which builds `build`/`run` folders by their scripts.
     pub fn prepare(
         problem: &PackageProblem,
         builder: &Builder,
@@ -261,7 +262,11 @@ impl Jury {
         for program in &package.input_validators {
             let shown = program.relative.display().to_string();
             match &program.kind {
-                ProgramKind::Source { .. } => to_build.push((program, program.path.clone(), false)),
+                // A `build`/`run` folder is built by its `build` script in the build box (the
+                // build path knows the folder by its scripts).
+                ProgramKind::Source { .. } | ProgramKind::BuildRun { .. } => {
+                    to_build.push((program, program.path.clone(), false))
+                }
                 ProgramKind::Checktestdata => {
                     let Some(pyctd) = pyctd() else {
                         jury.warnings.push(format!(
@@ -290,9 +295,6 @@ impl Jury {
                     "{shown}: not run: VIVA input validators are not supported; the data is \
                      judged unchecked by it"
                 )),
-                ProgramKind::BuildRun { .. } => jury.warnings.push(format!(
-                    "{shown}: not run: validators with build/run scripts are not supported yet"
-                )),
                 ProgramKind::Unknown { reason } => {
                     jury.warnings.push(format!("{shown}: not run: {reason}"))
                 }
@@ -301,15 +303,8 @@ impl Jury {
         if let Some(program) = &package.output_validator {
             let shown = program.relative.display().to_string();
             match &program.kind {
-                ProgramKind::Source { .. } => to_build.push((program, program.path.clone(), true)),
-                ProgramKind::BuildRun { .. } => {
-                    return Err(jury_error(
-                        &jury.problem,
-                        format!(
-                            "{shown}: an output validator with build/run scripts is not \
-                             supported yet"
-                        ),
-                    ));
+                ProgramKind::Source { .. } | ProgramKind::BuildRun { .. } => {
+                    to_build.push((program, program.path.clone(), true))
                 }
                 other => {
                     return Err(jury_error(
@@ -331,12 +326,17 @@ impl Jury {
                     reason,
                     ..
                 }) => {
+                    // A build/run folder refused before or after its build (no `run`) has a
+                    // reason and no build output.
+                    let output = match message.trim() {
+                        "" => String::new(),
+                        text => format!(":\n{}", shorten(text, 2000)),
+                    };
                     return Err(jury_error(
                         &jury.problem,
                         format!(
-                            "{shown}: the jury's program does not build ({command}){}:\n{}",
+                            "{shown}: the jury's program does not build ({command}){}{output}",
                             reason.map(|r| format!(": {r}")).unwrap_or_default(),
-                            shorten(message.trim(), 2000)
                         ),
                     ));
                 }

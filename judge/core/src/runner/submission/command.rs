@@ -28,7 +28,7 @@ fn is_executable(path: &Path) -> bool {
 }
 
 /// The host folders every box of this judge shows read-only (`BOARDJUDGE_TOOLCHAIN_PATHS`).
-fn configured_roots() -> Vec<PathBuf> {
+pub(super) fn configured_roots() -> Vec<PathBuf> {
     std::env::var("BOARDJUDGE_TOOLCHAIN_PATHS")
         .unwrap_or_default()
         .split(':')

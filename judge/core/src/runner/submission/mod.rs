@@ -21,11 +21,15 @@
 //! - A folder is a submission of several files: everything in it is copied (into `/box`, or
 //!   `/box/src` to build), its entry point is `main.<ext>` / `Main.<ext>` or its only source
 //!   file, and a compiled language's sources in it are compiled together.
+//! - For a package's own programs ([`Builder::for_jury`]), a folder with a `build` or `run`
+//!   script at its top is built and run by them, as the package format says of validators and
+//!   generators ([`build_run`]): `build` in the build box, then `run` is the program.
 //! - Each distinct build is done once: a cache keyed by the sources' bytes, the language, the
 //!   full build command and the toolchain's identity ([`cache`](super::cache)), and builds of
 //!   several submissions run in parallel ([`build_all`]).
 
 mod build;
+mod build_run;
 mod command;
 mod sources;
 mod toolchains;
@@ -37,6 +41,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use sandbox::build::Spec;
 
 pub use build::{Builder, MESSAGE_BYTES, capped_message};
+pub use build_run::{BUILD_SCRIPT, RUN_SCRIPT, is_build_run};
 pub use command::resolve;
 pub use toolchains::{SANITIZE_FLAGS, SANITIZED, TOOLCHAINS, Toolchain, is_source, toolchain};
 
@@ -118,6 +123,9 @@ pub fn from_source(
     builder: &Builder,
 ) -> Result<sandbox::Command, JudgeError> {
     let path = cwd.join(src);
+    if builder.program_folders && path.is_dir() && is_build_run(&path) {
+        return build_run::from_build_run(&path, src, builder);
+    }
     let sources = if path.is_dir() {
         read_folder(&path, builder)?
     } else {
