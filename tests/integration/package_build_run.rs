@@ -325,3 +325,21 @@ fn a_build_writes_only_into_its_own_copy_of_the_folder() {
     assert!(!validator.join("validate").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Submissions are not `build`/`run` programs (the format builds them by their language): a
+/// submission folder holding a `run` file is judged by its entry point, so that a folder runs
+/// only the code the judge shows, and its `build` is never run.
+#[test]
+fn a_submission_folder_with_build_and_run_files_is_judged_by_its_entry_point() {
+    let dir = scratch("submission");
+    build_run_package(&dir);
+    let folder = dir.join("mine");
+    write(&folder.join("main.py"), ACCEPTED);
+    script(&folder.join("run"), "#!/bin/sh\necho 0\n");
+    script(&folder.join("build"), "#!/bin/sh\nexit 1\n");
+    let out = judge_in(&dir, &["run", "sumlist", "--", "mine"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(!stderr.contains("build: ./build  # mine"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
