@@ -15,32 +15,35 @@
 #   JUDGE     the judge binary (default: target/release/judge, built first)
 #   CASES     cases per run (default 2000)   SEED  the campaign seed (default 1)
 #   JOBS      --jobs of each run (default 2)
-#   PROBLEMS  the problems (default: gomoku-checker omok othello-flips attack25 renju)
+#   PROBLEMS  the problems (default: every built-in problem, as `judge problems` lists them)
 #   WRONG     an extended regular expression the submissions' names must match (default: all)
 set -euo pipefail
 out=$(realpath -m "${1:-target/package-stress}")
 cases=${CASES:-2000}
 seed=${SEED:-1}
 jobs=${JOBS:-2}
-problems=${PROBLEMS:-gomoku-checker omok othello-flips attack25 renju}
 wrong_filter=${WRONG:-.}
 if [ -z "${JUDGE:-}" ]; then
   cargo build --release --quiet --bin judge
   JUDGE=$PWD/target/release/judge
 fi
+problems=${PROBLEMS:-$("$JUDGE" problems | cut -d' ' -f1)}
 rm -rf "$out"
 mkdir -p "$out/pkgs" "$out/runs"
 cd "$out"
 
-# Stones on the board of an input of problem $1 (file $2).
+# Stones on the board of the input file $2, by the shape of the five problems' input formats
+# (/work/shared/problems/), not by their names: panels listed after commas (`R,1,13`); a board
+# of numbers (`0 1 2`: stones are 1 and 2); else the rows of a board of letters (stones: o x B
+# W X O; `.`, `N` and `P` are empty points; a colour's letter alone is no row).
 stones() {
-  case $1 in
-    attack25) grep -o ',[0-9]*' "$2" | wc -l ;;
-    gomoku-checker) head -n 19 "$2" | tr -cd 'ox' | wc -c ;;
-    omok) head -n 19 "$2" | tr -s ' ' '\n' | grep -c '^[12]$' || true ;;
-    othello-flips) head -n 8 "$2" | tr -cd 'BW' | wc -c ;;
-    renju) head -n 15 "$2" | tr -cd 'XO' | wc -c ;;
-  esac
+  if grep -q ',' "$2"; then
+    grep -o ',[0-9]*' "$2" | wc -l
+  elif grep -q '^[0-9]* [0-9]* [0-9]' "$2"; then
+    tr -s ' ' '\n' <"$2" | grep -c '^[12]$' || true
+  else
+    grep -E '^[oxBWXONP.]{8,}$' "$2" | tr -cd 'oxBWXO' | wc -c
+  fi
 }
 
 # One stress run: path ($1: package|builtin), problem argument ($2), submission ($3), save
