@@ -4,8 +4,9 @@
 //!   behave as if they were not there); other names that do not match the format's file-name
 //!   rule are skipped with a warning.
 //! - A symbolic link is followed only if its final target (all links resolved) lies inside the
-//!   package folder; one that points outside is an error, never read through. A link that
-//!   points nowhere is an error too.
+//!   package folder, or inside a folder the user named as trusted ([`ReadOptions`]); one that
+//!   points anywhere else is an error, never read through. A link that points nowhere is an
+//!   error too.
 //! - Only regular files and folders are listed: a FIFO or device is skipped with a warning,
 //!   since opening one could block the reader or touch hardware.
 
@@ -60,17 +61,44 @@ pub(crate) struct Root {
     pub given: PathBuf,
     /// With every symlink resolved.
     canonical: PathBuf,
+    /// Folders outside the package that links may lead into (resolved): the user's consent.
+    link_roots: Vec<PathBuf>,
     pub version: FormatVersion,
 }
 
+/// How a package is read: what the user allows beyond the format's rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Folders outside the package that its symbolic links may point into (BAPCtools' test
+    /// packages link their validators' `validation.h` to a folder of BAPCtools). Empty: a link
+    /// must stay inside the package, as the format says. A folder that does not exist allows
+    /// nothing.
+    pub follow_links_into: Vec<PathBuf>,
+}
+
 impl Root {
-    pub(crate) fn new(dir: &Path, version: FormatVersion) -> Result<Root, PackageError> {
+    pub(crate) fn new(
+        dir: &Path,
+        version: FormatVersion,
+        options: &ReadOptions,
+    ) -> Result<Root, PackageError> {
         let canonical = fs::canonicalize(dir).map_err(|e| PackageError::io(dir, e))?;
         Ok(Root {
             given: dir.to_path_buf(),
             canonical,
+            link_roots: options
+                .follow_links_into
+                .iter()
+                .filter_map(|d| fs::canonicalize(d).ok())
+                .collect(),
             version,
         })
+    }
+
+    /// Whether a link's resolved target may be read: inside the package or a trusted folder.
+    fn may_follow(&self, resolved: &Path) -> bool {
+        resolved.starts_with(&self.canonical)
+            || self.link_roots.iter().any(|r| resolved.starts_with(r))
     }
 
     /// The path of `relative` as handed to users (under the folder they gave).
@@ -106,7 +134,7 @@ impl Root {
                     });
                 }
             };
-            if !resolved.starts_with(&self.canonical) {
+            if !self.may_follow(&resolved) {
                 return Err(PackageError::SymlinkEscapes {
                     location: Location::file(relative),
                     target,

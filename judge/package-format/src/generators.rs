@@ -46,7 +46,7 @@ impl RandomGenerator {
 /// `generators.yaml` that does not read, or whose `random` entry names no file of the
 /// package, is an error naming the file, line and column.
 pub fn random_generator(package: &Package) -> Result<Option<RandomGenerator>, PackageError> {
-    let root = Root::new(&package.dir, package.version())?;
+    let root = Root::new(&package.dir, package.version(), &package.options)?;
     let folder = Path::new("generators");
     let yaml_file = folder.join("generators.yaml");
     let mut warnings = Warnings::default();

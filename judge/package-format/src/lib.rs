@@ -45,6 +45,7 @@ mod yaml;
 
 pub use error::{Location, PackageError, Warning};
 pub use expectation::{Expectation, Outcome, Reason, Rule, TestResult, Why};
+pub use fsutil::ReadOptions;
 pub use metadata::{Limits, Metadata, ProblemType};
 pub use package::Package;
 pub use program::{Program, ProgramKind};

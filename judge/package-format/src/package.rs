@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::default_output_validator::{Flags, FlagsError};
 use crate::error::{Location, PackageError, Warning, Warnings};
-use crate::fsutil::{Kind, Root};
+use crate::fsutil::{Kind, ReadOptions, Root};
 use crate::metadata::{self, Metadata};
 use crate::program::{self, Program};
 use crate::submissions::{self, Submission};
@@ -32,6 +32,8 @@ pub struct Package {
     pub submissions: Vec<Submission>,
     /// What was off but did not stop reading.
     pub warnings: Vec<Warning>,
+    /// How it was read (the folders its links may lead into).
+    pub options: ReadOptions,
 }
 
 impl Package {
@@ -39,11 +41,19 @@ impl Package {
     /// that leaves the folder, a YAML file nested too deep, a name the format forbids (warned
     /// and skipped).
     pub fn read(dir: impl AsRef<Path>) -> Result<Package, PackageError> {
+        Package::read_with(dir, &ReadOptions::default())
+    }
+
+    /// [`Package::read`] with `options`: links may also lead into the folders the user trusts.
+    pub fn read_with(
+        dir: impl AsRef<Path>,
+        options: &ReadOptions,
+    ) -> Result<Package, PackageError> {
         let dir = dir.as_ref();
         let mut warnings = Warnings::default();
         let problem_yaml = Path::new("problem.yaml");
         // The version decides the file-name rule, so read problem.yaml before listing.
-        let probe = Root::new(dir, FormatVersion::V2025_09)?;
+        let probe = Root::new(dir, FormatVersion::V2025_09, options)?;
         if !probe.is_file(problem_yaml)? {
             return Err(PackageError::Missing {
                 location: Location::file(problem_yaml),
@@ -62,7 +72,7 @@ impl Package {
         };
         let mut metadata = metadata::read(node.as_ref(), timelimit.as_deref(), &mut warnings)?;
         let version = metadata.version;
-        let root = Root::new(dir, version)?;
+        let root = Root::new(dir, version, options)?;
 
         if metadata.names.is_empty() {
             if version.is_legacy() {
@@ -128,6 +138,7 @@ impl Package {
             output_validator,
             submissions,
             warnings: warnings.0,
+            options: options.clone(),
         })
     }
 
