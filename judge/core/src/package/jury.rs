@@ -287,7 +287,9 @@ impl Jury {
                         .as_ref()
                         .expect("made above")
                         .join(format!("{}_{stem}.py", to_build.len()));
-                    convert_ctd(&pyctd, &program.path, &out)
+                    let script =
+                        super::with_constants(package, &program.path, &out.with_extension("ctd"))?;
+                    convert_ctd(&pyctd, &script, &out)
                         .map_err(|why| jury_error(&jury.problem, format!("{shown}: {why}")))?;
                     to_build.push((program, out, false));
                 }

@@ -23,6 +23,85 @@ use crate::error::{JudgeError, JuryError};
 use crate::runner::Loaded;
 use crate::runner::tests::Test;
 
+/// The folders outside a package its symbolic links may lead into (`--allow-links-into`):
+/// set once, before any package is read, by the command line; none by default.
+static LINKS_ALLOWED_INTO: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+
+/// Allows the symbolic links of every package read from now on to lead into `folders` (the
+/// user's consent, `--allow-links-into`); their targets are read as the package's own files.
+/// The first call counts (the command line is read once).
+pub fn allow_links_into(folders: Vec<PathBuf>) {
+    let _ = LINKS_ALLOWED_INTO.set(folders);
+}
+
+fn links_allowed_into() -> Vec<PathBuf> {
+    LINKS_ALLOWED_INTO.get().cloned().unwrap_or_default()
+}
+
+/// Tells the builder what this package's programs need when their sources are read: the
+/// constants and where the format substitutes them (validators, generators, included code,
+/// example submissions: 2025-09 "Constants"), the folder submissions' entry points, and the
+/// folders its links may lead into.
+fn register_sources(package: &Package) {
+    let Ok(root) = package.dir.canonicalize() else {
+        return;
+    };
+    let substituted = [
+        "input_validators",
+        "input_format_validators",
+        "output_validator",
+        "output_validators",
+        "answer_validators",
+        "generators",
+        "include",
+        "submissions",
+    ]
+    .iter()
+    .filter_map(|d| root.join(d).canonicalize().ok())
+    .collect();
+    let entry_points = package
+        .submissions
+        .iter()
+        .filter(|s| s.program.is_dir)
+        .filter_map(|s| Some((s.program.path.canonicalize().ok()?, s.entrypoint.clone()?)))
+        .collect();
+    crate::runner::submission::register_package_sources(
+        crate::runner::submission::PackageSources {
+            root,
+            link_roots: package
+                .options
+                .follow_links_into
+                .iter()
+                .filter_map(|d| d.canonicalize().ok())
+                .collect(),
+            constants: package.metadata.constants.clone(),
+            substituted,
+            entry_points,
+        },
+    );
+}
+
+/// The script at `path` with the package's `{{constants}}` substituted, for a jury program the
+/// judge converts before building (a checktestdata script): a copy written to `copy` when
+/// there is something to replace, else `path` itself. The package is not touched.
+pub(crate) fn with_constants(
+    package: &Package,
+    path: &Path,
+    copy: &Path,
+) -> Result<PathBuf, JudgeError> {
+    let constants = &package.metadata.constants;
+    if constants.is_empty() {
+        return Ok(path.to_path_buf());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| JudgeError::io(path, e))?;
+    let replaced = package_format::metadata::substitute_constants(&text, constants);
+    if replaced == text {
+        return Ok(path.to_path_buf());
+    }
+    std::fs::write(copy, replaced).map_err(|e| JudgeError::io(copy, e))?;
+    Ok(copy.to_path_buf())
+}
+
 /// A package, read: the folder as given and what `package-format` made of it.
 #[derive(Debug)]
 pub struct PackageProblem {
@@ -43,7 +122,33 @@ impl PackageProblem {
                 dir.display()
             ));
         }
-        let package = Package::read(dir).map_err(|e| format!("{}/{e}", dir.display()))?;
+        let options = package_format::ReadOptions {
+            follow_links_into: links_allowed_into(),
+        };
+        let package = Package::read_with(dir, &options).map_err(|e| match e {
+            package_format::PackageError::SymlinkEscapes { .. } => {
+                let allowed: Vec<String> = options
+                    .follow_links_into
+                    .iter()
+                    .map(|d| d.display().to_string())
+                    .collect();
+                let hint = if allowed.is_empty() {
+                    "if you trust the folder it points into, name it with --allow-links-into DIR"
+                        .to_string()
+                } else {
+                    format!(
+                        "nor into the folders --allow-links-into names: {}",
+                        allowed.join(", ")
+                    )
+                };
+                format!(
+                    "{}/{e} (refused: a package is untrusted; {hint})",
+                    dir.display()
+                )
+            }
+            e => format!("{}/{e}", dir.display()),
+        })?;
+        register_sources(&package);
         let name = if package.metadata.name.trim().is_empty() {
             dir.canonicalize()
                 .ok()

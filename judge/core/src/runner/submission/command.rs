@@ -8,6 +8,7 @@ use std::sync::Arc;
 use sandbox::{BoxFile, SANDBOX_PATH};
 
 use super::build::Builder;
+use super::package_sources::PackageSources;
 use super::toolchains::{TOOLCHAINS, is_source, toolchain};
 use crate::error::JudgeError;
 
@@ -137,6 +138,9 @@ pub(super) struct Copies {
     pub(super) files: Vec<BoxFile>,
     pub(super) bytes: u64,
     used: Vec<String>,
+    /// The rules of the package the folder lies in: its links to files inside the package (or
+    /// a folder the user trusts) are followed, a copy of the target taking the link's place.
+    pub(super) package: Option<Arc<PackageSources>>,
 }
 
 impl Copies {
@@ -177,7 +181,8 @@ impl Copies {
     }
 
     /// Copies the folder `host` as `at`, without what the builder hides; symbolic links are
-    /// refused (their targets are not the submission's).
+    /// refused (their targets are not the submission's), but for a package's links to regular
+    /// files it allows ([`PackageSources::may_follow`]), copied as their targets.
     pub(super) fn folder(
         &mut self,
         host: &Path,
@@ -197,12 +202,22 @@ impl Copies {
                 continue;
             }
             let meta = std::fs::symlink_metadata(&path).map_err(|e| JudgeError::io(&path, e))?;
-            if meta.file_type().is_symlink() {
-                return Err(JudgeError::Usage(format!(
-                    "{}: a symbolic link in a submission folder (copy the file instead)",
-                    crate::escape::path(&path)
-                )));
-            }
+            let followed = if meta.file_type().is_symlink() {
+                let allowed = self.package.as_ref().and_then(|package| {
+                    let target = std::fs::canonicalize(&path).ok()?;
+                    (package.may_follow(&target) && target.is_file() && !builder.is_hidden(&target))
+                        .then_some(target)
+                });
+                let Some(target) = allowed else {
+                    return Err(JudgeError::Usage(format!(
+                        "{}: a symbolic link in a submission folder (copy the file instead)",
+                        crate::escape::path(&path)
+                    )));
+                };
+                Some(target)
+            } else {
+                None
+            };
             if !sandbox::rootfs::safe_box_path(&name) {
                 return Err(JudgeError::Usage(format!(
                     "{}: a name the box cannot hold",
@@ -214,7 +229,9 @@ impl Copies {
             } else {
                 format!("{at}/{name}")
             };
-            if meta.is_dir() {
+            if let Some(target) = followed {
+                self.file(&target, inside)?;
+            } else if meta.is_dir() {
                 self.folder(&path, &inside, builder)?;
             } else if meta.is_file() {
                 self.file(&path, inside)?;

@@ -24,6 +24,9 @@
 //! - For a package's own programs ([`Builder::for_jury`]), a folder with a `build` or `run`
 //!   script at its top is built and run by them, as the package format says of validators and
 //!   generators ([`build_run`]): `build` in the build box, then `run` is the program.
+//! - A problem package's programs get what the format gives them ([`package_sources`]): its
+//!   `{{constants}}` substituted, `submissions.yaml`'s entry point, links the package may
+//!   follow; in the copy the box gets, never in the package.
 //! - Each distinct build is done once: a cache keyed by the sources' bytes, the language, the
 //!   full build command and the toolchain's identity ([`cache`](super::cache)), and builds of
 //!   several submissions run in parallel ([`build_all`]).
@@ -31,6 +34,7 @@
 mod build;
 mod build_run;
 mod command;
+mod package_sources;
 mod sources;
 mod toolchains;
 
@@ -43,11 +47,12 @@ use sandbox::build::Spec;
 pub use build::{Builder, MESSAGE_BYTES, capped_message};
 pub use build_run::{BUILD_SCRIPT, RUN_SCRIPT, is_build_run};
 pub use command::resolve;
+pub use package_sources::{PackageSources, register as register_package_sources};
 pub use toolchains::{SANITIZE_FLAGS, SANITIZED, TOOLCHAINS, Toolchain, is_source, toolchain};
 
 use crate::error::JudgeError;
 use build::{finish, prepare};
-use sources::{read_folder, read_single};
+use sources::{read_folder, read_single, substitute_constants};
 
 /// A submission that does not build: its verdict is CE (a finding, exit 1, in every
 /// command), never a failure of the judge.
@@ -126,24 +131,26 @@ pub fn from_source(
     if builder.program_folders && path.is_dir() && is_build_run(&path) {
         return build_run::from_build_run(&path, src, builder);
     }
-    let sources = if path.is_dir() {
+    let mut sources = if path.is_dir() {
         read_folder(&path, builder)?
     } else {
         let mut sources = read_single(&path)?;
         sources.shown = src.to_path_buf();
         sources
     };
+    substitute_constants(&mut sources, &path);
     finish(prepare(sources, builder)?, builder)
 }
 
 /// The build a source file (or folder submission) takes, without doing it: the box's command,
 /// sources and outputs (`None` for an interpreted language). For benchmarks and tools.
 pub fn build_spec(src: &Path, builder: &Builder) -> Result<Option<Spec>, JudgeError> {
-    let sources = if src.is_dir() {
+    let mut sources = if src.is_dir() {
         read_folder(src, builder)?
     } else {
         read_single(src)?
     };
+    substitute_constants(&mut sources, src);
     Ok(prepare(sources, builder)?.build.map(|(spec, _, _)| spec))
 }
 

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::build::Builder;
 use super::command::{Copies, plain_name};
+use super::package_sources;
 use super::toolchains::{TOOLCHAINS, toolchain};
 use crate::error::JudgeError;
 
@@ -127,7 +128,10 @@ pub(super) fn precompiled(path: &str) -> Option<&'static str> {
 /// sources compiled together. A folder holding compiled or generated code ([`precompiled`]) is
 /// refused as a compile error naming the files.
 pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, JudgeError> {
+    let located = package_sources::location(dir);
+    let package = located.as_deref().and_then(package_sources::of);
     let mut copies = Copies::default();
+    copies.package = package.clone();
     copies.folder(dir, "", builder)?;
     let refused: Vec<String> = copies
         .files
@@ -169,8 +173,36 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
                 .is_some_and(|s| s == "main" || s == "Main")
         })
         .collect();
-    let entry = match (mains.as_slice(), top.as_slice()) {
-        ([one], _) | ([], [one]) => one.to_string(),
+    // `submissions.yaml`'s `entrypoint`: a file of the folder, or (Java, Kotlin) the class
+    // a source at its top defines.
+    let named = package
+        .as_ref()
+        .zip(located.as_ref())
+        .and_then(|(p, l)| p.entry_points.get(l));
+    let entry = match (named, mains.as_slice(), top.as_slice()) {
+        (Some(named), _, _) => {
+            let by_name = copies
+                .files
+                .iter()
+                .map(|f| f.path.as_str())
+                .find(|p| p == named);
+            let by_class = top.iter().copied().find(|p| {
+                Path::new(p)
+                    .file_stem()
+                    .is_some_and(|s| s.to_string_lossy() == *named)
+            });
+            match by_name.or(by_class) {
+                Some(entry) => entry.to_string(),
+                None => {
+                    return Err(JudgeError::Usage(format!(
+                        "{}: its entry point `{}` (submissions.yaml) is no file of the folder",
+                        crate::escape::path(dir),
+                        crate::escape::terminal(named)
+                    )));
+                }
+            }
+        }
+        (None, [one], _) | (None, [], [one]) => one.to_string(),
         _ => {
             return Err(JudgeError::Usage(format!(
                 "{}: a submission folder needs one entry point (main.<ext>, Main.<ext>, or a \
@@ -208,6 +240,26 @@ pub(super) fn read_folder(dir: &Path, builder: &Builder) -> Result<Sources, Judg
         entry,
         together,
     })
+}
+
+/// The package's `{{constants}}` substituted into the sources of the program at `path`, if it
+/// is one of the package's programs the format substitutes in (the copy the box gets; the
+/// package is not touched).
+pub(super) fn substitute_constants(sources: &mut Sources, path: &Path) {
+    let Some(located) = package_sources::location(path) else {
+        return;
+    };
+    let Some(package) = package_sources::of(&located) else {
+        return;
+    };
+    if !package.substitutes(&located) {
+        return;
+    }
+    for (_, contents, _) in &mut sources.files {
+        if let Some(replaced) = package.substituted(contents) {
+            *contents = replaced;
+        }
+    }
 }
 
 /// Where things are in a command template.
