@@ -20,8 +20,49 @@ pub struct Cli {
     /// Say more: the sandbox's full description (what isolates runs, what is missing and why).
     #[arg(short, long, global = true)]
     pub verbose: bool,
+    /// Follow a problem package's symbolic links that lead into DIR, outside the package
+    /// (e.g. BAPCtools' test packages link their validators' header to BAPCtools' own folder);
+    /// repeatable. Without it such a link is refused: a package is untrusted, and a link could
+    /// carry any file of the machine into a box.
+    #[arg(long, value_name = "DIR", global = true, value_parser = trusted_folder)]
+    pub allow_links_into: Vec<std::path::PathBuf>,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// A folder named by `--allow-links-into`: it must exist (a typo would allow nothing and
+/// leave the user wondering why the links are still refused).
+fn trusted_folder(arg: &str) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(arg);
+    if path.is_dir() {
+        Ok(path)
+    } else {
+        Err(format!("{arg}: not a folder"))
+    }
+}
+
+/// The folders `--allow-links-into` names, read from the arguments before clap parses them:
+/// a package folder is read while its argument is parsed, perhaps before the option (`judge
+/// verify PKG --allow-links-into DIR`). What follows `--` is a submission's, not ours.
+pub fn links_allowed_into(
+    args: impl Iterator<Item = std::ffi::OsString>,
+) -> Vec<std::path::PathBuf> {
+    let mut folders = Vec::new();
+    let mut args = args.skip(1);
+    while let Some(arg) = args.next() {
+        let Some(text) = arg.to_str() else { continue };
+        if text == "--" {
+            break;
+        }
+        if text == "--allow-links-into" {
+            if let Some(value) = args.next() {
+                folders.push(std::path::PathBuf::from(value));
+            }
+        } else if let Some(value) = text.strip_prefix("--allow-links-into=") {
+            folders.push(std::path::PathBuf::from(value));
+        }
+    }
+    folders
 }
 
 #[derive(Subcommand, Debug)]

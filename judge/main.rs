@@ -37,6 +37,7 @@ fn main() {
     if let Some(code) = judge_package::solution_programs::dispatch_by_name() {
         std::process::exit(code);
     }
+    judge_core::package::allow_links_into(cli::links_allowed_into(std::env::args_os()));
     // clap exits with 2 on a usage error and 0 for --help, as the exit-code contract says.
     let cli = cli::Cli::try_parse().unwrap_or_else(|error| cli::with_hint(error).exit());
     // Not locked for the whole command: a line is written whole all the same (standard output
