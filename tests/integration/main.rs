@@ -22,6 +22,7 @@ mod overnight;
 mod package;
 mod package_build_run;
 mod package_round_trip;
+mod package_sources;
 mod package_strength;
 mod package_stress;
 mod packages;
