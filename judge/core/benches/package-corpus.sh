@@ -21,6 +21,9 @@
 #   PACKAGES          an extended regular expression the names must match (`pt-hello`,
 #                     `bt-guess`; default: all), e.g. 'bt-(guess|hello)$' for a short session
 # Nothing fetched is kept in the repository: the corpora are exported into OUT_DIR/corpus.
+# BAPCtools' validators link their header to bapctools/resources/headers, outside the package:
+# the judge follows those links only because this script names that folder
+# (`--allow-links-into`).
 set -euo pipefail
 out=$(realpath -m "${1:-target/package-corpus}")
 jobs=${JOBS:-2}
@@ -60,6 +63,12 @@ export_from "$pt_src" "$out/corpus/pt" examples ||
 # BAPCtools' test packages link their validators' header to bapctools/resources/headers.
 export_from "$bt_src" "$out/corpus/bt" test/problems bapctools/resources/headers ||
   echo "  skipped BAPCtools: no $bt_src (set BAPCTOOLS_SRC; https://github.com/RagnarGrootKoerkamp/BAPCtools)"
+
+# The judge refuses a package's links out of the package; the user names the one folder they
+# may lead into (BAPCtools' shared validator headers), as a user of those packages would.
+allow_links=()
+headers=$out/corpus/bt/bapctools/resources/headers
+[ -d "$headers" ] && allow_links=(--allow-links-into "$headers")
 
 have() { [ -x "$tools/$1" ]; }
 for tool in bt verifyproblem pyctd; do
@@ -101,7 +110,7 @@ run_one() {
   start=$(now)
   case $tool in
     judge)
-      "$JUDGE" verify "$p" --jobs "$jobs" --report "$out/runs/$name.judge.$round.json" \
+      "$JUDGE" verify "$p" "${allow_links[@]}" --jobs "$jobs" --report "$out/runs/$name.judge.$round.json" \
         >"$out/runs/$name.judge.$round.txt" 2>&1 || rc=$?
       ;;
     bt)
