@@ -807,6 +807,36 @@ fn a_write_to_a_side_that_is_gone_kills_the_writer() {
     assert!(took < Duration::from_secs(5), "{took:?}");
 }
 
+/// A validator that says its last line after the submission is over (a flush on exit, as a
+/// Python validator's buffered `print` does) is not killed or failed for it: what it writes to
+/// the submission that is gone is drained, as Kattis, DOMjudge and BAPCtools let it finish
+/// (BAPCtools' `interactivemultipass` package: its validator crashed with a broken pipe on a
+/// submission that answered without reading). A flood is still cut off (the test above).
+#[test]
+fn a_validator_may_write_after_the_submission_is_over() {
+    let last_words = pair(
+        script("exit 0", &[]),
+        jury_box(
+            script(
+                "cat >/dev/null; echo last words || exit 7; exit 43",
+                &VALIDATOR_ARGS,
+            ),
+            JuryBox::default(),
+        ),
+    );
+    let (run, took) = interact(
+        &last_words,
+        "5\n",
+        &limits(5000, 10_000),
+        10_000,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(run.submission.exit, Exit::Code(0), "{run:?}");
+    assert_eq!(run.validator.finished.exit, Exit::Code(43), "{run:?}");
+    assert_eq!(run.first, Side::Submission, "{run:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
 /// A validator that never exits after the submission is over runs on to its own limits (its
 /// wall clock), not the submission's; and a validator that spins ends at its own CPU limit.
 #[test]

@@ -7,9 +7,10 @@
 //! each has its own wall clock, started with it, so the submission's covers the time it waits
 //! for the validator. When the validator is over (it exited, or its limits ended it), the
 //! submission gets [`GRACE`] (or what is left of its wall clock, if less) to end too, then is
-//! killed; when the submission is over, the validator runs on to its own end. A write to a pipe
-//! whose reader is gone kills the writer (`SIGPIPE` is the default in both boxes, as on DOMjudge
-//! and Kattis) — except a run's top process, the first of its PID namespace, which the kernel
+//! killed; when the submission is over, the validator runs on to its own end, and what it still
+//! writes to the submission is read and thrown away (up to [`DRAINED`] bytes, as Kattis,
+//! DOMjudge and BAPCtools let a validator say its last line). Beyond that, a write to a pipe
+//! whose reader is gone kills the writer (`SIGPIPE` is the default in both boxes) — except a run's top process, the first of its PID namespace, which the kernel
 //! does not kill with a signal left at its default action: its write fails with `EPIPE` (most
 //! runtimes then end with an error, or are cut off). When `stop` is set, or the judge dies,
 //! both are killed. Which of the two decides
@@ -93,6 +94,28 @@ impl EventFd {
     }
 }
 
+/// What the judge reads (and throws away) of a validator's writes to a submission that is
+/// over, before those writes fail: a validator's last words (a line it flushes on exit) must
+/// not make it crash with a broken pipe, as Kattis (which keeps that pipe open), DOMjudge and
+/// BAPCtools (which relay it) let it finish; one that floods is cut off at this bound.
+const DRAINED: u64 = 1 << 20;
+
+/// Reads `pipe` to its end (every writer gone: the validator over) or [`DRAINED`] bytes,
+/// discarding them, on a thread of its own; then closes it.
+fn drain(pipe: OwnedFd) {
+    let spawned = std::thread::Builder::new()
+        .name("interact-drain".to_string())
+        .spawn(move || {
+            use std::io::Read;
+            let _ = io::copy(
+                &mut std::fs::File::from(pipe).take(DRAINED),
+                &mut io::sink(),
+            );
+        });
+    // No thread: the pipe (moved into the failed closure) is closed now, as before.
+    drop(spawned);
+}
+
 /// Which side was over first, in an atomic: 0 neither yet.
 const NEITHER: u8 = 0;
 const SUBMISSION: u8 = 1;
@@ -158,12 +181,16 @@ pub fn interact_with_feedback(
     )));
     let submission_ended = || {
         let _ = first.compare_exchange(NEITHER, SUBMISSION, Ordering::SeqCst, Ordering::SeqCst);
-        drop(
-            held_for_submission
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take(),
-        );
+        let held = held_for_submission
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some((to_validator_w, to_submission_r)) = held {
+            // The validator reads the end of its input now; what it still writes to the
+            // submission that is gone is drained, up to DRAINED bytes, before its writes fail.
+            drop(to_validator_w);
+            drain(to_submission_r);
+        }
     };
     let validator_ended = || {
         let _ = first.compare_exchange(NEITHER, VALIDATOR, Ordering::SeqCst, Ordering::SeqCst);
