@@ -39,9 +39,9 @@ fn links_allowed_into() -> Vec<PathBuf> {
 }
 
 /// Tells the builder what this package's programs need when their sources are read: the
-/// constants and where the format substitutes them (validators, generators, included code,
-/// example submissions: 2025-09 "Constants"), the folder submissions' entry points, and the
-/// folders its links may lead into.
+/// constants and where the format substitutes them (validators, generators, example
+/// submissions: 2025-09 "Constants"; included code is not used yet), the folder submissions'
+/// entry points, and the folders its links may lead into.
 fn register_sources(package: &Package) {
     let Ok(root) = package.dir.canonicalize() else {
         return;
@@ -53,7 +53,6 @@ fn register_sources(package: &Package) {
         "output_validators",
         "answer_validators",
         "generators",
-        "include",
         "submissions",
     ]
     .iter()

@@ -24,7 +24,7 @@ pub struct PackageSources {
     /// `name` and `name.variant` → value (`problem.yaml`'s `constants`).
     pub constants: BTreeMap<String, String>,
     /// Folders (resolved) whose programs get the constants substituted: the format's
-    /// validators, generators, included code and example submissions.
+    /// validators, generators and example submissions.
     pub substituted: Vec<PathBuf>,
     /// The entry point of a folder submission (resolved folder → a file of it, or a class
     /// name for a language that runs one).
