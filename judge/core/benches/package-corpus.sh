@@ -42,6 +42,9 @@ mkdir -p "$out/corpus/pt" "$out/corpus/bt" "$out/runs" "$out/home"
 real_home=$HOME
 # bt remembers problem uuids under XDG_CONFIG_HOME: a private one per session.
 export XDG_CONFIG_HOME=$out/home HOME=$out/home
+# rustup finds its toolchains through HOME: keep the real ones (else Rust submissions are
+# skipped, "rustup does not say where its toolchain is").
+export RUSTUP_HOME=${RUSTUP_HOME:-$real_home/.rustup} CARGO_HOME=${CARGO_HOME:-$real_home/.cargo}
 
 # Exports folders PATHS of SRC (a git directory or a checkout) into DEST.
 export_from() {
@@ -172,6 +175,9 @@ def bt_counts(name):
     for line in path.read_text(errors="replace").splitlines():
         if m := RESULT.match(line):
             judged.add(m[1])
+            # A mismatch may also be said on the result's own line: `… permitted: [AC]  why`.
+            if re.search(r"\s(permitted|required): \[", line):
+                wrong.add(m[1])
         elif m := MISMATCH.match(line):
             wrong.add(m[1])
     return len(judged), len(judged - wrong)
