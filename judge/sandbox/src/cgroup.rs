@@ -266,8 +266,9 @@ impl Hierarchy {
     /// group: pages they share with it are the zygote's, as a fresh interpreter's shared
     /// libraries are nobody's).
     pub fn zygote(&self, k: usize, lane: usize) -> io::Result<SlotGroup> {
-        // The zygote itself and the process that waits for it.
-        self.group(&format!("slot-{k}-zygote-{lane}"), 4)
+        // The zygote itself, the process that waits for it, a case's keeper (it stays here),
+        // and a case until the zygote moves it into the lane's group; one to spare.
+        self.group(&format!("slot-{k}-zygote-{lane}"), 5)
     }
 
     fn group(&self, name: &str, processes: u64) -> io::Result<SlotGroup> {

@@ -100,3 +100,66 @@ pub(crate) unsafe fn clone<A>(
     }
     Ok(pid)
 }
+
+/// What [`trampoline_concurrent`] calls, written onto the top of the child's own stack (the
+/// caller goes on at once: nothing of its frame may be read by the child).
+struct ConcurrentCall<T> {
+    child: unsafe fn(*const T) -> c_int,
+    arg: *const T,
+}
+
+/// The first code of a [`clone_concurrent`] child.
+extern "C" fn trampoline_concurrent<T>(call: *mut c_void) -> c_int {
+    // SAFETY: `call` is the `ConcurrentCall<T>` that `clone_concurrent` wrote onto this
+    // child's own stack before the clone; its caller promised that `child` may run here.
+    unsafe {
+        let call = call.cast::<ConcurrentCall<T>>().read();
+        (call.child)(call.arg)
+    }
+}
+
+/// Starts `child(arg)` in a new process sharing the caller's memory (`CLONE_VM`, but neither
+/// `CLONE_VFORK` nor the descriptor table: the caller goes on at once, and the child gets a
+/// copy of its descriptors), in the new namespaces `namespaces`, on `stack`. For a child that
+/// never `exec`s and only waits (a run's keeper, `keeper.rs`): it costs no copy of the
+/// caller's page tables. The caller is sent `SIGCHLD` when it ends, and reaps it. Returns its
+/// pid.
+///
+/// # Safety
+///
+/// As [`clone`]'s, and more, since the caller runs on beside the child:
+/// - `child` must make only system calls that set no `errno` (it shares the calling thread's
+///   thread-local storage, where the C library's wrappers write it: `keeper.rs`'s raw calls),
+///   on `arg` and its own stack, and never return into anything of the caller's.
+/// - `stack` and what `arg` points to must stay allocated, and `stack` unused by anything
+///   else, until the child has been reaped.
+pub(crate) unsafe fn clone_concurrent<T>(
+    namespaces: c_int,
+    stack: &mut [u8],
+    child: unsafe fn(*const T) -> c_int,
+    arg: *const T,
+) -> io::Result<libc::pid_t> {
+    let size = std::mem::size_of::<ConcurrentCall<T>>();
+    // The call at the top of the stack (aligned), the child's stack below it.
+    let call_at = (stack.as_mut_ptr() as usize + stack.len() - size) & !15;
+    if call_at < stack.as_ptr() as usize + 1024 {
+        return Err(io::Error::from_raw_os_error(libc::EINVAL));
+    }
+    // SAFETY: `call_at` lies inside `stack`, aligned for the struct (16 bytes).
+    unsafe { (call_at as *mut ConcurrentCall<T>).write(ConcurrentCall { child, arg }) };
+    let top = call_at & !15;
+    // SAFETY: `top` is inside `stack`, which outlives the child (the caller's promise), as
+    // does the call written above it; the caller vouched for `child`.
+    let pid = unsafe {
+        libc::clone(
+            trampoline_concurrent::<T>,
+            top as *mut c_void,
+            libc::CLONE_VM | namespaces | libc::SIGCHLD,
+            call_at as *mut c_void,
+        )
+    };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(pid)
+}

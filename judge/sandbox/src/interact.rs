@@ -10,9 +10,11 @@
 //! killed; when the submission is over, the validator runs on to its own end, and what it still
 //! writes to the submission is read and thrown away (up to [`DRAINED`] bytes, as Kattis,
 //! DOMjudge and BAPCtools let a validator say its last line). Beyond that, a write to a pipe
-//! whose reader is gone kills the writer (`SIGPIPE` is the default in both boxes) — except a run's top process, the first of its PID namespace, which the kernel
-//! does not kill with a signal left at its default action: its write fails with `EPIPE` (most
-//! runtimes then end with an error, or are cut off). When `stop` is set, or the judge dies,
+//! whose reader is gone kills the writer (`SIGPIPE` is the default in both boxes, as on DOMjudge
+//! and Kattis), the run's top process too — except without root, where a run is the first
+//! process of its PID namespace, which the kernel does not kill with a signal left at its
+//! default action: its write fails with `EPIPE` there (most runtimes then end with an error, or
+//! are cut off). When `stop` is set, or the judge dies,
 //! both are killed. Which of the two decides
 //! the verdict is the caller's to say, from the spec; [`Interaction::first`] says which was
 //! over first. The end of a side reaches the other (end of file, a closed pipe) only once the

@@ -41,6 +41,7 @@ pub mod error;
 mod input;
 pub mod interact;
 mod isolation;
+mod keeper;
 pub mod landlock;
 pub mod remove;
 pub mod rootfs;

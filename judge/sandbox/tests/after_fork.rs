@@ -1,7 +1,8 @@
 //! Code that runs after a `fork` or `clone` of the judge allocates nothing: the judge is
 //! multi-threaded, and an allocator lock another thread held at the fork stays held in the
 //! child forever (the child hangs, or, sharing the judge's memory, corrupts its heap). That code
-//! lives in the `child.rs` files (the Landlock call included), in `clone.rs` (the one helper
+//! lives in the `child.rs` files (the Landlock call included), in `keeper.rs` (a run's keeper,
+//! the init of its PID namespace), in `clone.rs` (the one helper
 //! every child starts from) and in the raw messaging of `server/protocol.rs`, which the fork
 //! server uses too.
 //!
@@ -226,6 +227,7 @@ fn nothing_allocates_after_a_fork_or_clone() {
 /// The files whose code runs after a fork or clone, whole.
 const AFTER_FORK: &[&str] = &[
     "src/clone.rs",
+    "src/keeper.rs",
     "src/spawn/child.rs",
     "src/server/child.rs",
     "src/server/protocol.rs",

@@ -7,6 +7,7 @@ use std::os::fd::RawFd;
 
 use crate::clone::{self, Memory};
 use crate::error::{ChildStage, ServerStep};
+use crate::keeper::{self, KEEPER_STACK, KeeperState};
 use crate::spawn;
 
 use super::LanePlan;
@@ -78,7 +79,8 @@ fn errno() -> i32 {
     unsafe { *libc::__errno_location() }
 }
 
-/// Kills a case's top process (the kernel then kills its whole PID namespace) and reaps it.
+/// Kills a case's program (or the zygote) and reaps it, returning its wait status. (What is left
+/// of a case's PID namespace goes with its keeper: [`end_lane_case`].)
 ///
 /// # Safety
 ///
@@ -92,6 +94,128 @@ unsafe fn end_case(pid: libc::pid_t) -> i32 {
         while libc::waitpid(pid, &mut status, 0) < 0 && errno() == libc::EINTR {}
     }
     status
+}
+
+/// A lane's keeper: the init of its case's PID namespace (see [`crate::keeper`]), on a stack
+/// in the server's memory.
+struct LaneKeeper {
+    /// Its pid (0: none).
+    pid: libc::pid_t,
+    stack: [u8; KEEPER_STACK],
+    state: KeeperState,
+    /// A pidfd of its case's program, watched between requests ([`reap_ended`]), or -1.
+    program: RawFd,
+    /// The wait status of its case's program, once reaped by [`reap_ended`].
+    ended: i32,
+}
+
+impl LaneKeeper {
+    const fn new() -> LaneKeeper {
+        LaneKeeper {
+            pid: 0,
+            stack: [0; KEEPER_STACK],
+            state: KeeperState::new(-1),
+            program: -1,
+            ended: 0,
+        }
+    }
+}
+
+/// Waits until the judge's next request is there, reaping meanwhile each lane's program that
+/// ends (keeping its wait status for the case's end): a keeper's exit, which kills whatever its
+/// program left and starts when the program ends, completes only once the program is reaped;
+/// so it completes now, while the judge reads the case's output, and the case's end
+/// ([`end_lane_case`]) need not wait for it to be scheduled.
+///
+/// # Safety
+///
+/// In the server only: `pids` and `keepers` its lanes' (each program a child of the server not
+/// reaped elsewhere), `control` its socket.
+unsafe fn reap_ended(control: RawFd, pids: &mut [libc::pid_t; 2], keepers: &mut [LaneKeeper; 2]) {
+    // SAFETY: raw calls on the server's own descriptors and children.
+    unsafe {
+        loop {
+            let mut fds = [
+                libc::pollfd {
+                    fd: control,
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: keepers[0].program,
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: keepers[1].program,
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
+            if fds[1].fd < 0 && fds[2].fd < 0 {
+                return;
+            }
+            if libc::poll(fds.as_mut_ptr(), 3, -1) < 0 {
+                if errno() == libc::EINTR {
+                    continue;
+                }
+                return;
+            }
+            for lane in 0..2 {
+                if fds[lane + 1].revents == 0 {
+                    continue;
+                }
+                let mut status = 0;
+                if pids[lane] > 0 && libc::waitpid(pids[lane], &mut status, libc::WNOHANG) > 0 {
+                    keepers[lane].ended = status;
+                    pids[lane] = 0;
+                }
+                libc::close(keepers[lane].program);
+                keepers[lane].program = -1;
+            }
+            if fds[0].revents != 0 {
+                return;
+            }
+        }
+    }
+}
+
+/// Ends a lane's case: its program first (whose wait status this returns, 0 if none), then its
+/// keeper, whose end waits for everything else of the case's PID namespace to be gone.
+///
+/// # Safety
+///
+/// `*pid` (0: none) must be a case the server started and has not reaped, `keeper` the lane's.
+unsafe fn end_lane_case(pid: &mut libc::pid_t, keeper: &mut LaneKeeper) -> i32 {
+    // SAFETY: our own children, reaped here only; the server's own descriptor.
+    unsafe {
+        let status = if *pid > 0 {
+            end_case(*pid)
+        } else {
+            keeper.ended
+        };
+        *pid = 0;
+        keeper.ended = 0;
+        if keeper.program >= 0 {
+            libc::close(keeper.program);
+            keeper.program = -1;
+        }
+        end_keeper(keeper);
+        status
+    }
+}
+
+/// Kills and reaps a lane's keeper, if it has one (its program reaped first).
+///
+/// # Safety
+///
+/// The keeper's program must have been reaped.
+unsafe fn end_keeper(keeper: &mut LaneKeeper) {
+    if keeper.pid > 0 {
+        // SAFETY: the server's own child.
+        unsafe { keeper::end(keeper.pid) };
+        keeper.pid = 0;
+    }
 }
 
 /// The case's side of the clone: set up and exec (see [`spawn::become_submission`]).
@@ -218,6 +342,18 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
         // Each case mounts a /proc of its own over this one (its lane's, the same device):
         // what is unmounted after a case is anything else there.
         let server_proc = device_of(c"/proc");
+        // The server's own PID namespace, where its children go back after a case's keeper
+        // and program were made in a new one.
+        let own_pid_namespace = libc::open(
+            c"/proc/self/ns/pid".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        if own_pid_namespace < 0 {
+            fail(ServerStep::OpenNamespaces);
+        }
+        // Each lane's keeper (the stacks here, on the server's own stack: the server never
+        // returns).
+        let mut keepers = [LaneKeeper::new(), LaneKeeper::new()];
         // Each case's pid in this namespace (what `/proc/self` names) is drawn at random: it
         // can neither count cases nor learn how many processes the other lane's case has.
         let last_pid = libc::open(
@@ -269,6 +405,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
         let mut pids: [libc::pid_t; 2] = [0; 2];
         let mut tmp = [false; 2];
         loop {
+            reap_ended(control, &mut pids, &mut keepers);
             let mut request: Request = std::mem::zeroed();
             let mut fds = [-1; 3];
             let n = receive_message(
@@ -294,6 +431,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                         fds,
                         &mut lanes[lane],
                         &mut pids[lane],
+                        (&mut keepers[lane], own_pid_namespace),
                         &mut tmp[lane],
                         server_proc,
                     );
@@ -331,12 +469,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                     reply(control, REFRESHED, failed, errno(), status, -1);
                 }
                 FINISH => {
-                    let status = if pids[lane] > 0 {
-                        end_case(pids[lane])
-                    } else {
-                        0
-                    };
-                    pids[lane] = 0;
+                    let status = end_lane_case(&mut pids[lane], &mut keepers[lane]);
                     reply(control, FINISHED, 0, 0, status, -1);
                     // Its /proc and its files go now, while the judge checks the case: before
                     // the server reads its next request. (The files' pages are charged to the
@@ -358,10 +491,8 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                 }
             }
         }
-        for pid in pids {
-            if pid > 0 {
-                end_case(pid);
-            }
+        for (pid, keeper) in pids.iter_mut().zip(&mut keepers) {
+            end_lane_case(pid, keeper);
         }
         libc::_exit(0)
     }
@@ -414,14 +545,17 @@ unsafe fn traced_exec(program: &mut &std::ffi::CStr) -> c_int {
 ///
 /// In the server only, between its requests: `a` as [`serve`]'s, `stdio` descriptors the
 /// server owns (received with the request), `lane_namespaces` the lane's mount and network
-/// namespaces, `*pid` the lane's case (0 if none: ended first), `*tmp` whether its `/tmp` is
-/// mounted, `server_proc` the device of the server's `/proc`.
+/// namespaces, `*pid` the lane's case (0 if none: ended first), `keeper` the lane's keeper and
+/// the server's own PID namespace, `*tmp` whether its `/tmp` is mounted, `server_proc` the
+/// device of the server's `/proc`.
+#[allow(clippy::too_many_arguments)]
 unsafe fn start_case(
     a: &mut ServerArgs<'_>,
     request: Request,
     stdio: [RawFd; 3],
     lane_namespaces: &mut (RawFd, RawFd),
     pid: &mut libc::pid_t,
+    (keeper, own_pid_namespace): (&mut LaneKeeper, RawFd),
     tmp: &mut bool,
     server_proc: u64,
 ) -> (u32, i32, RawFd) {
@@ -431,10 +565,7 @@ unsafe fn start_case(
         if stdio.iter().any(|&fd| fd < 0) {
             return (failed_server(ServerStep::BadStreams), libc::EBADF, -1);
         }
-        if *pid > 0 {
-            end_case(*pid);
-            *pid = 0;
-        }
+        end_lane_case(pid, keeper);
         if libc::setns(lane_namespaces.0, libc::CLONE_NEWNS) != 0
             || libc::setns(lane_namespaces.1, libc::CLONE_NEWNET) != 0
         {
@@ -471,9 +602,32 @@ unsafe fn start_case(
             // A zygote starts at once: nothing of the submission runs in it before a case.
             stop_at_exec: program == 0,
         };
-        // A case is PID 1 of a PID namespace of its own (killed with everything it started);
-        // a zygote makes one per case itself, in its own user namespace.
-        let pid_namespace = if program == 0 { libc::CLONE_NEWPID } else { 0 };
+        // A case is pid 2 of a PID namespace of its own, whose init is its keeper (the
+        // program must not be init: the kernel would not let it die of its own signals), and
+        // the server's own child (it traces it, and reaps it with its true status); everything
+        // it starts is killed with the keeper. A zygote makes a namespace (and a keeper) per
+        // case itself, in its own user namespace. (Without a keeper on this architecture the
+        // case is the namespace's init.)
+        let with_keeper = program == 0 && keeper::AVAILABLE;
+        if with_keeper {
+            match keeper::start(&mut keeper.stack, &keeper.state, own_pid_namespace) {
+                Ok(started) => keeper.pid = started,
+                Err(e) => {
+                    libc::close(error[0]);
+                    libc::close(error[1]);
+                    return (
+                        failed_server(ServerStep::Clone),
+                        e.raw_os_error().unwrap_or(0),
+                        -1,
+                    );
+                }
+            }
+        }
+        let pid_namespace = if program == 0 && !with_keeper {
+            libc::CLONE_NEWPID
+        } else {
+            0
+        };
         let child = clone::clone(
             Memory::Shared,
             pid_namespace | libc::CLONE_NEWIPC,
@@ -481,11 +635,22 @@ unsafe fn start_case(
             case_main,
             &mut args,
         );
+        let back = !with_keeper
+            || keeper::program_started(&keeper.state, own_pid_namespace, child.is_ok());
         libc::close(error[1]);
         let child = match child {
-            Ok(child) => child,
+            Ok(child) if back => child,
+            Ok(child) => {
+                // Its children would be made in this case's namespace from here on.
+                libc::close(error[0]);
+                let e = errno();
+                end_case(child);
+                end_keeper(keeper);
+                return (failed_server(ServerStep::Clone), e, -1);
+            }
             Err(e) => {
                 libc::close(error[0]);
+                end_keeper(keeper);
                 return (
                     failed_server(ServerStep::Clone),
                     e.raw_os_error().unwrap_or(0),
@@ -500,6 +665,7 @@ unsafe fn start_case(
         if n == 5 {
             let mut status = 0;
             libc::waitpid(child, &mut status, 0);
+            end_keeper(keeper);
             let errno = i32::from_ne_bytes([record[1], record[2], record[3], record[4]]);
             return (1 + u32::from(record[0]), errno, -1);
         }
@@ -509,6 +675,7 @@ unsafe fn start_case(
             while libc::waitpid(child, &mut status, libc::__WALL) < 0 && errno() == libc::EINTR {}
             if !libc::WIFSTOPPED(status) {
                 // It ended (and is reaped) before its program's first instruction.
+                end_keeper(keeper);
                 return (failed_server(ServerStep::EndedAtExec), libc::ECHILD, -1);
             }
         }
@@ -516,9 +683,12 @@ unsafe fn start_case(
         let pidfd = libc::syscall(libc::SYS_pidfd_open, child, 0) as RawFd;
         if pidfd < 0 {
             let e = errno();
-            end_case(child);
-            *pid = 0;
+            end_lane_case(pid, keeper);
             return (failed_server(ServerStep::Pidfd), e, -1);
+        }
+        if with_keeper {
+            // The server's own copy, watched between requests ([`reap_ended`]).
+            keeper.program = libc::fcntl(pidfd, libc::F_DUPFD_CLOEXEC, 3);
         }
         (0, 0, pidfd)
     }

@@ -8,13 +8,14 @@
 //! invisible`: a case sees its own processes only), and makes two *lanes*: mount namespaces of
 //! its own, each with its own `/tmp`, leased uid and cgroups. For a case it mounts a fresh
 //! `/tmp` in the lane and starts the program the way [`crate::spawn`] does
-//! (`clone(CLONE_VM | CLONE_VFORK)`, then [`crate::spawn::become_submission`]): PID 1 of a PID
-//! namespace of its own, in new IPC and cgroup namespaces, with a session keyring, user
+//! (`clone(CLONE_VM | CLONE_VFORK)`, then [`crate::spawn::become_submission`]): pid 2 of a PID
+//! namespace of its own whose init is a keeper ([`crate::keeper`]), in new IPC and cgroup namespaces, with a session keyring, user
 //! namespace and Landlock domain of its own, in the lane's groups whose figures the judge
 //! reset. The case stops at the end of its `exec` (it asked to be traced by the server), before
 //! the program's first instruction, until the judge has its input ready and asks the server to
-//! let it go (`GO`: the server detaches). When the case ends the server kills it (so its whole
-//! PID namespace), reaps it and unmounts its `/tmp`: nothing of it is left for the next.
+//! let it go (`GO`: the server detaches). When the case ends the server kills and reaps it,
+//! then its keeper (so its whole PID namespace), and unmounts its `/tmp`: nothing of it is left
+//! for the next.
 //!
 //! A case's standard input is an input file ([`crate::input`]): it gets a read-only descriptor
 //! of an empty one when it starts, and the judge writes and seals the file before it lets the

@@ -5,8 +5,9 @@
 # submission before the fork. Its standard input is its control socket (the judge's), its
 # standard output and error a pipe the judge reads if it fails to start.
 #
-# Per case the child gets what a case started from the server gets: PID 1 of a PID namespace
-# of its own (killed with everything it started), new IPC and cgroup namespaces, a user
+# Per case the child gets what a case started from the server gets: pid 2 of a PID namespace
+# of its own whose init is a keeper (killed, with everything the case started, when the case
+# ends), new IPC and cgroup namespaces, a user
 # namespace and session keyring of its own, no capabilities, a Landlock domain of its own (it
 # can neither signal nor trace the zygote), the lane's fresh /tmp as working directory, and
 # its own CPU-time limit. None of the script runs before the judge lets it go (on a start pipe
@@ -114,11 +115,14 @@ def become_case(cpu):
     os.setpgid(0, 0)
     # Dumpable as an exec'd program is (its own /proc files are then its own: the maps below).
     check(prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), 'dumpable')
-    # A /proc of its own PID namespace (it is pid 1 there, and sees no other), in a mount
+    # A /proc of its own PID namespace (it is pid 2 there, and sees no other), in a mount
     # namespace of its own: it is still privileged in the zygote's user namespace, which owns
     # both.
     check(unshare(CLONE_NEWNS), 'a mount namespace')
-    check(mount(b'proc', b'/proc', b'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, None), '/proc')
+    # Showing only the processes it could trace: not its keeper (pid 1, not dumpable, outside
+    # its Landlock domain).
+    check(mount(b'proc', b'/proc', b'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, b'hidepid=invisible'),
+          '/proc')
     own_user_namespace()
     # A cgroup namespace rooted at the lane's groups it was moved into, and an IPC namespace
     # of its own (the zygote never enters it: a segment the case leaves goes with the case).
@@ -134,6 +138,76 @@ def become_case(cpu):
         check(syscall(SECCOMP, SECCOMP_SET_MODE_FILTER, 0, SECCOMP_PROGRAM), 'the system-call filter')
     resource.setrlimit(resource.RLIMIT_CPU, cpu)
     os.chdir('/tmp')
+
+
+# A case's keeper: the first process (init) of the case's PID namespace, so that the case is not
+# (the kernel does not let an init die of a signal it sends itself: `os.kill(os.getpid(),
+# signal.SIGTERM)` would be ignored). A fork would copy the zygote's page tables (about a
+# millisecond a case), so it is a clone sharing the zygote's memory (CLONE_VM) that runs no
+# Python: it waits forever in the C library's `pthread_mutex_lock` on a lock held for good (a
+# futex wait, touching nothing but that word and its own stack), until the zygote kills it when
+# the case ends; its end kills whatever the case left in the namespace. Its SIGCHLD is ignored
+# (what the case leaves is reparented to it, and reaped by the kernel); nothing can signal it
+# but the zygote and the judge (the case is in a nested Landlock domain, and cannot see it).
+CLONE_VM = 0x00000100
+KEEPER_STACK = ctypes.create_string_buffer(64 << 10)
+KEEPER_STACK_TOP = (ctypes.addressof(KEEPER_STACK) + len(KEEPER_STACK) - 64) & ~15
+# A normal mutex (kind 0), locked with waiters: never released.
+HELD_FOR_GOOD = ctypes.create_string_buffer(struct.pack('<i', 2), 64)
+WAIT_FOREVER = ctypes.cast(libc.pthread_mutex_lock, ctypes.c_void_p)
+libc.clone.restype = ctypes.c_int
+libc.clone.argtypes = (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p)
+POLLFDS = struct.Struct('ihhihh')  # two struct pollfd
+POLLIN = 1
+
+
+def next_namespace(namespace, last_pid):
+    """The next case's PID namespace, made while the zygote waits for the case: its keeper
+    cloned into it, the zygote's next child to follow (its pid 2). Returns the keeper's pid."""
+    # Children back in its own PID namespace, then a new one for the next case's.
+    check(setns(namespace, CLONE_NEWPID), 'its PID namespace')
+    check(unshare(CLONE_NEWPID), 'a PID namespace')
+    os.pwrite(last_pid, b'1', 0)
+    # The keeper gets a copy of the zygote's signal dispositions: SIGCHLD ignored for it. (No
+    # child of the zygote is alive here to end meanwhile: no case, its keeper reaped.)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        # The first process of the new namespace is its init.
+        return check(libc.clone(WAIT_FOREVER, KEEPER_STACK_TOP, CLONE_VM | signal.SIGCHLD,
+                                ctypes.addressof(HELD_FOR_GOOD)), 'a keeper')
+    finally:
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+
+
+def wait_for_judge(control, case, keeper):
+    """Waits until the judge speaks; if the case (`case`, its pidfd) ends first, kills its
+    keeper meanwhile, which kills whatever the case left running (it would hold the case's
+    output open and be charged for its CPU time until the judge ends the case). Returns whether
+    the keeper was killed."""
+    fds = ctypes.create_string_buffer(POLLFDS.pack(control.fileno(), POLLIN, 0, case, POLLIN, 0))
+    while True:
+        if libc.poll(fds, 2, -1) < 0:
+            if ctypes.get_errno() == EINTR:
+                continue
+            return False
+        _, _, control_ready, _, _, case_ended = POLLFDS.unpack(fds.raw[:POLLFDS.size])
+        if case_ended:
+            os.kill(keeper, signal.SIGKILL)
+            return True
+        if control_ready:
+            return False
+
+
+EINTR = 4
+
+
+def end(pid):
+    """Kills and reaps a child of the zygote (a case, then its keeper); its wait status."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    return os.waitpid(pid, 0)[1]
 
 
 def serve():
@@ -176,22 +250,41 @@ def serve():
         os._exit(0)
     if os.waitpid(probe, 0)[1] != 0:
         os._exit(1)
+    # And its keeper can be made (else the judge starts the interpreter per case).
+    try:
+        end(next_namespace(namespace, last_pid))
+    except BaseException as e:
+        os.write(1, f'a case cannot be set up here: {e}\n'.encode())
+        os._exit(1)
     gc.freeze()  # the zygote's objects stay shared: a case's collections do not copy them
     control.send(b'R')
-    child = 0
+    child = keeper = 0
+    case = -1  # the case's pidfd
     while True:
+        if not keeper:
+            try:
+                keeper = next_namespace(namespace, last_pid)
+            except OSError:
+                pass  # tried again for the case, which says why if it fails again
+        elif case >= 0:
+            if wait_for_judge(control, case, keeper):
+                os.close(case)
+                case = -1
         message, fds = receive(control)
         if not message:
             os._exit(0)
         if message[:1] == b'K':
             status = 0
+            # The case first: its keeper's end waits until every other process of the
+            # namespace is reaped.
             if child:
-                try:
-                    os.kill(child, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                _, status = os.waitpid(child, 0)
+                status = end(child)
                 child = 0
+                end(keeper)
+                keeper = 0
+            if case >= 0:
+                os.close(case)
+                case = -1
             control.send(struct.pack('<i', status))
             continue
         if message[:1] != b'F' or len(fds) < 4:
@@ -203,19 +296,30 @@ def serve():
         cpu = struct.unpack('<qq', message[1:17])
         streams, start, groups = fds[:3], fds[3], fds[4:]
         pipes = []
+        # (A lane has one case at a time: one the judge did not end is ended now.)
+        if child:
+            end(child)
+            child = 0
+            end(keeper)
+            keeper = 0
+        if case >= 0:
+            os.close(case)
+            case = -1
         try:
-            # Children back in its own PID namespace, then a new one for this case's.
-            check(setns(namespace, CLONE_NEWPID), 'its PID namespace')
-            check(unshare(CLONE_NEWPID), 'a PID namespace')
-            os.pwrite(last_pid, b'1', 0)
+            if not keeper:
+                keeper = next_namespace(namespace, last_pid)
             go_r, go_w = os.pipe()
             pipes += (go_r, go_w)
             ready_r, ready_w = os.pipe()
             pipes += (ready_r, ready_w)
+            # Pid 2 of the keeper's namespace.
             pid = os.fork()
         except OSError as e:
             for fd in fds + pipes:
                 os.close(fd)
+            if keeper:
+                end(keeper)
+                keeper = 0
             control.send(b'E' + str(e).encode())
             continue
         if pid == 0:
@@ -266,14 +370,15 @@ def serve():
         for fd in fds + [go_w, ready_r]:
             os.close(fd)
         if problem is not None:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            end(pid)
+            end(keeper)
+            keeper = 0
             control.send(b'E' + problem.encode())
             continue
         child = pid
-        pidfd = os.pidfd_open(pid)
-        control.sendmsg([b'S'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, struct.pack('i', pidfd))])
-        os.close(pidfd)
+        # Kept: the zygote watches it too (`wait_for_judge`).
+        case = os.pidfd_open(pid)
+        control.sendmsg([b'S'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, struct.pack('i', case))])
 
 
 def receive(control):
@@ -472,8 +577,8 @@ def finish(code, sigint=False):
         except Exception:
             pass
     if sigint:
-        # As the interpreter ends on an unhandled Ctrl-C: by SIGINT, else (PID 1 ignores it)
-        # with 130.
+        # As the interpreter ends on an unhandled Ctrl-C: by SIGINT (else, should the signal
+        # not end it, with 130).
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
     os._exit(code if flushed else 120)

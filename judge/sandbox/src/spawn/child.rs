@@ -94,13 +94,16 @@ pub(crate) unsafe fn become_submission(
         if plan.cgroup_namespace && libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
             fail(error_fd, ChildStage::CgroupNamespace);
         }
+        // Showing only the processes it could trace: its own, not its namespace's keeper
+        // (pid 1, the server's or the judge's, whose command line and mounts are not its to
+        // read).
         if plan.mount_proc
             && libc::mount(
                 c"proc".as_ptr(),
                 c"/proc".as_ptr(),
                 c"proc".as_ptr(),
                 libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                std::ptr::null(),
+                c"hidepid=invisible".as_ptr().cast(),
             ) != 0
         {
             fail(error_fd, ChildStage::MountTmpProc);
@@ -321,7 +324,6 @@ pub(super) unsafe fn own_user_namespace(map: &std::ffi::CStr) -> bool {
 /// namespaces, or ends it with [`fail`]): `root`'s descriptors must be open in this process,
 /// `error_fd` the write end of the error pipe.
 unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
-    const NONE: *const libc::c_char = std::ptr::null();
     // SAFETY: raw system calls on descriptors and strings prepared before the fork.
     unsafe {
         if libc::setns(root.network_namespace, libc::CLONE_NEWNET) != 0
@@ -343,12 +345,13 @@ unsafe fn enter_private_root(root: &PrivateRoot, error_fd: RawFd) {
             libc::MS_NOSUID | libc::MS_NODEV,
             root.tmp_options.as_ptr().cast(),
         ) != 0
+            // Showing only the processes it could trace (not its namespace's keeper, pid 1).
             || libc::mount(
                 c"proc".as_ptr(),
                 c"/proc".as_ptr(),
                 c"proc".as_ptr(),
                 libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                NONE.cast(),
+                c"hidepid=invisible".as_ptr().cast(),
             ) != 0
         {
             fail(error_fd, ChildStage::MountTmpProc);

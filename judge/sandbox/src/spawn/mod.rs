@@ -3,20 +3,21 @@
 //! The submission is started the way `posix_spawn` does it: `clone(CLONE_VM | CLONE_VFORK)`
 //! on a stack of its own (no page tables copied; the judge's thread sleeps until `exec`). With
 //! a PID namespace (the judge runs as root) the clone also has `CLONE_NEWPID`, so the
-//! submission is PID 1 of a namespace of its own: when it exits, or is killed, the kernel
-//! kills every other process in that namespace, grandchildren that called `setsid` included,
-//! before the exit completes, so once `wait4` has returned nothing of the run is left. Measured
-//! here, the namespace adds ~30 µs to a spawn, where an extra process in between (a separate
-//! init) would add ~350 µs.
+//! submission is in a namespace of its own, as its pid 2: the namespace's init (pid 1) is a
+//! keeper ([`crate::keeper`]: a clone sharing the judge's memory, which only waits), because the
+//! kernel does not let a namespace's init die of a signal it sends itself (`raise(SIGTERM)`,
+//! `abort()`). The submission is still the judge's own child (`wait4` gives its true status).
+//! When it exits the keeper exits, and the kernel kills every other process in the namespace,
+//! grandchildren that called `setsid` included; the judge reaps the submission, then kills and
+//! reaps the keeper, whose exit completes only once nothing else of the namespace is left.
 //!
-//! Being PID 1 has one visible effect: a signal the submission sends itself with the default
-//! action is ignored, so `abort()` ends in glibc's fallback fault and is reported as SIGSEGV
-//! rather than SIGABRT.
-//!
-//! A judge that is not root gets the same PID namespace inside a new user namespace, where the
-//! kernel allows unprivileged ones. Without any namespace the submission is the judge's child,
-//! in its own process group, killed as a group; a grandchild that calls `setsid` can then
-//! escape (documented in the README).
+//! A judge that is not root gets a PID namespace inside a new user namespace, where the kernel
+//! allows unprivileged ones; there the submission is still its namespace's init (a process
+//! that is not root cannot move its children into a namespace it made, `setns`), so a signal
+//! it sends itself with the default action is ignored, and `abort()` ends in glibc's fallback
+//! fault, reported as SIGSEGV. Without any namespace the submission is the judge's child, in
+//! its own process group, killed as a group; a grandchild that calls `setsid` can then escape
+//! (documented in the README).
 //!
 //! Everything in the child before `exec` uses raw system calls only: it shares the judge's
 //! memory, and the judge is multi-threaded.
@@ -32,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use crate::clone::{self, Memory};
 use crate::error::SandboxError;
+use crate::keeper::{self, KEEPER_STACK, KeeperState};
 use crate::types::Finished;
 
 use child::{ChildArgs, child_main};
@@ -104,6 +106,51 @@ pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
+/// A run's keeper, started by the judge's thread (see [`crate::keeper`]): killed and reaped
+/// when dropped, which must come after the run's program was reaped.
+struct RunKeeper {
+    /// 0 until started, and once reaped.
+    pid: libc::pid_t,
+    /// Where the keeper runs and what it shares with this thread: alive until it is reaped (the
+    /// drop kills and reaps it before they are freed).
+    state: Box<KeeperState>,
+    stack: Vec<u8>,
+    /// The judge's own PID namespace, where this thread's children go back.
+    own_namespace: RawFd,
+}
+
+impl RunKeeper {
+    /// A keeper for `plan`'s run, if it gets one: a PID namespace made as root, on an
+    /// architecture with keepers, where the judge's own namespace can be named.
+    fn for_plan(plan: &Plan) -> Option<RunKeeper> {
+        static OWN: std::sync::OnceLock<Option<OwnedFd>> = std::sync::OnceLock::new();
+        if !plan.pid_namespace || plan.user_namespace || !keeper::AVAILABLE {
+            return None;
+        }
+        let own = OWN.get_or_init(|| {
+            std::fs::File::open("/proc/self/ns/pid")
+                .ok()
+                .map(OwnedFd::from)
+        });
+        Some(RunKeeper {
+            pid: 0,
+            state: Box::new(KeeperState::new(plan.judge_pidfd)),
+            stack: vec![0u8; KEEPER_STACK],
+            own_namespace: own.as_ref()?.as_raw_fd(),
+        })
+    }
+}
+
+impl Drop for RunKeeper {
+    fn drop(&mut self) {
+        if self.pid > 0 {
+            // SAFETY: our own child, whose program (if any) was reaped first.
+            unsafe { keeper::end(self.pid) };
+            self.pid = 0;
+        }
+    }
+}
+
 /// Starts the submission the way `posix_spawn` does: `clone(CLONE_VM | CLONE_VFORK)` on a
 /// stack of its own, so no page tables are copied and the caller sleeps until `exec` (or
 /// `_exit`). Returns the pid.
@@ -113,7 +160,9 @@ pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
 /// `argv` and `envp` must be null-terminated arrays of pointers to NUL-terminated strings,
 /// alive until the child execs (this call returns after it has); `stdio`, `error_fd` (the
 /// write end of the error pipe) and the plan's descriptors must be open in this process;
-/// nothing else may use `stack` during the call.
+/// nothing else may use `stack` during the call. With a `keeper` (not started), the
+/// submission is made its namespace's pid 2, and the caller must reap the submission before it
+/// drops the keeper.
 unsafe fn spawn_submission(
     plan: &Plan,
     argv: &[*const libc::c_char],
@@ -121,9 +170,12 @@ unsafe fn spawn_submission(
     stdio: [RawFd; 3],
     error_fd: RawFd,
     stack: &mut [u8],
+    keeper: Option<&mut RunKeeper>,
 ) -> io::Result<libc::pid_t> {
     let mut namespace = match (plan.pid_namespace, plan.user_namespace) {
         (false, _) => 0,
+        // The keeper's namespace instead.
+        (true, false) if keeper.is_some() => 0,
         (true, false) => libc::CLONE_NEWPID,
         (true, true) => libc::CLONE_NEWPID | libc::CLONE_NEWUSER,
     };
@@ -144,9 +196,27 @@ unsafe fn spawn_submission(
         stdio,
         error_fd,
     };
-    // SAFETY: a child that only makes raw system calls on the arguments, which outlive its
-    // use of them (the caller sleeps until it execs or exits).
-    unsafe { clone::clone(Memory::Shared, namespace, stack, child_main, &mut args) }
+    let Some(keeper) = keeper else {
+        // SAFETY: a child that only makes raw system calls on the arguments, which outlive its
+        // use of them (the caller sleeps until it execs or exits).
+        return unsafe { clone::clone(Memory::Shared, namespace, stack, child_main, &mut args) };
+    };
+    // SAFETY: the keeper's stack and state live in `keeper` until it is reaped (its drop);
+    // this thread's children go back to its own namespace right after the submission's clone.
+    unsafe {
+        keeper.pid = keeper::start(&mut keeper.stack, &keeper.state, keeper.own_namespace)?;
+        let child = clone::clone(Memory::Shared, namespace, stack, child_main, &mut args);
+        if !keeper::program_started(&keeper.state, keeper.own_namespace, child.is_ok()) {
+            // This thread's children would be made in the run's namespace, which dies with it.
+            let error = io::Error::last_os_error();
+            if let Ok(pid) = child {
+                kill_all(pid, true);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+            panic!("the judge's thread could not return to its own PID namespace: {error}");
+        }
+        child
+    }
 }
 
 /// Runs `plan` to the end under `watch`, with `stdin` as its standard input and `stdout` (if
@@ -193,10 +263,22 @@ pub fn run(
     }
     // The child's stack until exec: it only makes system calls.
     let mut stack = vec![0u8; 32 * 1024];
+    // Dropped (killed and reaped) only after the submission is reaped below, or if it could
+    // not be started.
+    let mut keeper = RunKeeper::for_plan(plan);
     let started = Instant::now();
     // SAFETY: the child runs only raw system calls on data prepared above, then execs or exits.
-    let pid =
-        unsafe { spawn_submission(plan, &argv, &envp, stdio, error_w.as_raw_fd(), &mut stack)? };
+    let pid = unsafe {
+        spawn_submission(
+            plan,
+            &argv,
+            &envp,
+            stdio,
+            error_w.as_raw_fd(),
+            &mut stack,
+            keeper.as_mut(),
+        )?
+    };
     drop((stdin, out_w, err_w, error_w));
     // SAFETY: pidfd_open on our own child; it becomes readable when the child exits.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
@@ -212,9 +294,11 @@ pub fn run(
     let mut status = 0;
     // SAFETY: a zeroed rusage is a valid value to be overwritten.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: reaping our own child. With a namespace, its PID 1 has finished exiting only
-    // once every other process of the namespace is gone.
+    // SAFETY: reaping our own child.
     unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    // Then its keeper: the namespace's init, whose exit completes only once every other
+    // process of the namespace is gone. (Without a keeper, the submission was the init.)
+    drop(keeper);
     let mut finished = result?;
     finished.exit = decode(status);
     let micros = |t: libc::timeval| (t.tv_sec * 1_000_000 + t.tv_usec).max(0) as u64;
