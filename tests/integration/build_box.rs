@@ -923,8 +923,8 @@ fn output_is_in_test_order_whatever_the_order_of_the_runs() {
 
 /// 25.6: a run sees no path of the host and no process of the judge: its cgroups read `/`
 /// (a cgroup namespace), its mounts name box paths (nothing of the judge's groups, staging
-/// or scratch folders), it is pid 1 with no parent, its host name is `box`. Outside, the same
-/// program sees the host's groups and its parent.
+/// or scratch folders), it is pid 2 (its namespace's keeper, pid 1, unseen) with no parent, its
+/// host name is `box`. Outside, the same program sees the host's groups and its parent.
 #[test]
 fn a_run_sees_no_host_path_nor_the_judge() {
     let setup = Setup::new("env", &["sample-2"]);

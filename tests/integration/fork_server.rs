@@ -293,14 +293,18 @@ sys.stdin.read()
 found = []
 if os.listdir('/tmp'):
     found.append('files in /tmp: %s' % os.listdir('/tmp'))
-if os.getpid() != 1:
+# Pid 2 of a PID namespace of its own, whose init (pid 1) is its keeper.
+if os.getpid() != 2:
     found.append('pid %d' % os.getpid())
 # Its /proc is its own PID namespace's: the numbers it sees there are its own (no counter it
-# shares with the case beside it or before it), and /proc/<its pid> is itself.
-if os.readlink('/proc/self') != '1' or not os.path.exists('/proc/%d/status' % os.getpid()):
+# shares with the case beside it or before it), and /proc/<its pid> is itself; its keeper is
+# not there.
+if os.readlink('/proc/self') != '2' or not os.path.exists('/proc/%d/status' % os.getpid()):
     found.append('/proc/self is %s' % os.readlink('/proc/self'))
+if os.path.exists('/proc/1'):
+    found.append('/proc/1: %r' % open('/proc/1/cmdline', 'rb').read())
 nspid = [l.split()[1:] for l in open('/proc/self/status') if l.startswith('NSpid')]
-if nspid != [['1']]:
+if nspid != [['2']]:
     found.append('NSpid %s' % nspid)
 others = [p for p in os.listdir('/proc') if p.isdigit() and os.path.realpath('/proc/' + p) != os.path.realpath('/proc/self')]
 if others:
@@ -316,7 +320,7 @@ if hasattr(builtins, 'left_by_an_earlier_case'):
 for n in range(1, 200):
     try:
         os.kill(n, 0)
-        if n != 1:
+        if n != os.getpid():
             found.append('can signal %d' % n)
     except OSError:
         pass
@@ -347,6 +351,139 @@ fn a_case_finds_nothing_of_the_cases_before_it() {
         })
         .count();
     assert_eq!(sleepers, 0, "a case's process outlived the judge");
+}
+
+/// A signal a program sends itself ends it, as it does outside and on every real judge: RE
+/// with that signal, every way a case starts (found by a review: the program was the init of
+/// its PID namespace, which the kernel does not let die of its own signals at their default
+/// action: `raise(SIGTERM)` went on to print a wrong answer, WA, and `abort()` ended in
+/// glibc's fallback fault, SIGSEGV). Control: each outside the judge.
+#[test]
+fn a_signal_a_program_sends_itself_ends_it_every_way() {
+    if !as_root() {
+        return;
+    }
+    let dir = scratch("fork-server-own-signals");
+    let tests = tests(&dir, 3);
+    // (file, source, the signal it dies of)
+    let programs = [
+        (
+            "term.c",
+            "#include <signal.h>\n#include <stdio.h>\n\
+             int main(void) { raise(SIGTERM); puts(\"0\"); return 0; }\n",
+            libc::SIGTERM,
+        ),
+        (
+            "abort.c",
+            "#include <stdio.h>\n#include <stdlib.h>\n\
+             int main(void) { abort(); puts(\"0\"); return 0; }\n",
+            libc::SIGABRT,
+        ),
+        (
+            "assert.c",
+            "#include <assert.h>\n#include <stdio.h>\n\
+             int main(void) { assert(0); puts(\"0\"); return 0; }\n",
+            libc::SIGABRT,
+        ),
+        (
+            "kill.c",
+            "#include <signal.h>\n#include <stdio.h>\n#include <unistd.h>\n\
+             int main(void) { kill(getpid(), SIGKILL); puts(\"0\"); return 0; }\n",
+            libc::SIGKILL,
+        ),
+        (
+            "term.py",
+            "import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\nprint(0)\n",
+            libc::SIGTERM,
+        ),
+        (
+            "kill.py",
+            "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\nprint(0)\n",
+            libc::SIGKILL,
+        ),
+    ];
+    let names = [
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGABRT, "SIGABRT"),
+        (libc::SIGKILL, "SIGKILL"),
+    ];
+    for (file, source, signal) in programs {
+        std::fs::write(dir.join(file), source).unwrap();
+        // Control: outside, it dies of that signal.
+        let outside = if let Some(stem) = file.strip_suffix(".c") {
+            let program = dir.join(stem);
+            let built = std::process::Command::new("gcc")
+                .arg("-o")
+                .arg(&program)
+                .arg(dir.join(file))
+                .status()
+                .unwrap();
+            assert!(built.success(), "{file}");
+            std::process::Command::new(&program).output().unwrap()
+        } else {
+            std::process::Command::new("python3")
+                .arg(dir.join(file))
+                .output()
+                .unwrap()
+        };
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(outside.status.signal(), Some(signal), "{file} outside");
+        let name = names.iter().find(|(s, _)| *s == signal).unwrap().1;
+        for way in WAYS {
+            let (out, rows) = rows(&dir, &tests, file, way, "1");
+            assert_eq!(rows.len(), 3, "{file}, {}: {}", way.0, text(&out.stderr));
+            for row in &rows {
+                assert_eq!(
+                    (row.verdict.as_str(), row.exit.as_str()),
+                    ("RE", name),
+                    "{file}, {}: {row:?}",
+                    way.0
+                );
+            }
+        }
+    }
+}
+
+/// What a program leaves running when it exits ends with it, at once, not when the judge ends
+/// the case: a child that holds its standard output and spins would otherwise be charged to
+/// the case (TLE) and hold the judge's pipe open (2 s more), and run into the next case. Its
+/// namespace's keeper exits when the program does, which kills the rest. Every way a case
+/// starts, eight cases; afterwards no process of it is left.
+#[test]
+fn a_child_left_running_ends_with_its_program() {
+    if !as_root() {
+        return;
+    }
+    let dir = scratch("fork-server-left-running");
+    let tests = tests(&dir, 8);
+    let source = "import os, sys\nsys.stdin.read()\nif os.fork() == 0:\n    while True:\n        \
+                  pass\nprint(0)\n";
+    let file = "left-running-spinner.py";
+    std::fs::write(dir.join(file), source).unwrap();
+    for way in WAYS {
+        let started = std::time::Instant::now();
+        let (out, rows) = rows(&dir, &tests, file, way, "1");
+        let took = started.elapsed();
+        assert_eq!(rows.len(), 8, "{}: {}", way.0, text(&out.stderr));
+        for row in &rows {
+            assert_eq!(row.verdict, "AC", "{}: {row:?}", way.0);
+        }
+        // Eight cases that each waited for the spinner's end would take 16 s more.
+        assert!(
+            took < std::time::Duration::from_secs(12),
+            "{}: {took:?}",
+            way.0
+        );
+    }
+    let left = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(file))
+        })
+        .count();
+    assert_eq!(left, 0, "a case's process outlived the judge");
 }
 
 /// The zygote's memory is not the case's: a Python case's peak is its own pages (what a fresh

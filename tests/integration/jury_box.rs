@@ -760,9 +760,9 @@ fn a_submission_that_exits_without_answering_is_not_cut_off() {
 /// A write to a pipe whose reader is gone kills the writer, on either side (`SIGPIPE` is the
 /// default in both boxes, though the judge itself ignores it): a submission that floods a
 /// validator that has exited, and a validator that floods a submission that has exited. The
-/// flooding `yes` is a child of the run's shell: the run's top process is the first of its PID
-/// namespace, which the kernel does not kill with a signal left at its default action, so a
-/// top process that writes there gets `EPIPE` (`exec yes` ends with "Broken pipe", exit 1).
+/// flooding `yes` is a child of the run's shell, whose exit status says how it ended. (Without
+/// root the run's top process is the first of its PID namespace, which the kernel does not kill
+/// with a signal left at its default action: `exec yes` would end with "Broken pipe", exit 1.)
 /// (Which side was over first is not asked: the writer ends a moment after the other, too
 /// close for [`sandbox::Interaction::first`].)
 #[test]
