@@ -6,9 +6,16 @@
 # Then the same for a Python submission (tests/integration/languages/othello.py): its zygote
 # (the default) against the interpreter started per case, from the fork server and without it,
 # and a bare loop of `python3 othello.py`.
-# Usage: judge/core/benches/stress-throughput.sh [CASES]   (run from the repository root)
+# The compiled part runs ROUNDS rounds (default 3), each with the load (`uptime`): 1 job
+# against one bare loop, 2 jobs against two bare loops side by side; with BEFORE=path/to/judge,
+# that binary's `judge stress` alternates with this one's in every round (before and after in
+# one run, on the same load).
+# Usage: [ROUNDS=3] [BEFORE=judge] judge/core/benches/stress-throughput.sh [CASES]
+#        (run from the repository root)
 set -euo pipefail
 cases=${1:-2000}
+rounds=${ROUNDS:-3}
+before=${BEFORE:-}
 cargo build --release --quiet
 judge=$PWD/target/release/judge
 work=$(mktemp -d)
@@ -18,19 +25,6 @@ mkdir -p "$work/sol"
 prog=$work/sol/othello-flips--fast
 ln "$judge" "$prog" 2>/dev/null || cp "$judge" "$prog"
 "$judge" gen othello-flips --seed 1 --count 200 --out "$work/inputs" 2>/dev/null
-
-# Each slot's fork server (the default) against a fresh set of namespaces per case
-# (BOARDJUDGE_FORK_SERVER=0, how every case started before it), alternated in one run.
-for jobs in 1 2; do
-  for server in 0 1; do
-    start=$(date +%s.%N)
-    BOARDJUDGE_FORK_SERVER=$server "$judge" stress othello-flips --seed 1 --cases "$cases" \
-      --jobs "$jobs" -- "$prog" >/dev/null
-    end=$(date +%s.%N)
-    label=$([ "$server" = 1 ] && echo "fork server" || echo "namespaces per case")
-    echo "judge stress --jobs $jobs ($label): $(echo "$cases / ($end - $start)" | bc) cases/s"
-  done
-done
 
 cat > "$work/bare.rs" <<'RS'
 use std::io::Write;
@@ -52,7 +46,39 @@ fn main() {
 }
 RS
 rustc -O -o "$work/bare" "$work/bare.rs" 2>/dev/null
-"$work/bare" "$prog" "$work/inputs" "$cases"
+
+rate() { echo "$1 / ($3 - $2)" | bc; }
+# `judge stress --jobs JOBS` of binary $1, and JOBS bare loops side by side (CASES in all).
+for round in $(seq 1 "$rounds"); do
+  echo "round $round: load $(uptime | sed 's/.*load average: //')"
+  for jobs in 1 2; do
+    for bin in "$judge" ${before:+"$before"}; do
+      start=$(date +%s.%N)
+      "$bin" stress othello-flips --seed 1 --cases "$cases" --jobs "$jobs" -- "$prog" >/dev/null
+      end=$(date +%s.%N)
+      label=$([ "$bin" = "$judge" ] && echo "this judge" || echo "BEFORE")
+      echo "  judge stress --jobs $jobs ($label): $(rate "$cases" "$start" "$end") cases/s"
+    done
+    start=$(date +%s.%N)
+    for _ in $(seq 1 "$jobs"); do
+      "$work/bare" "$prog" "$work/inputs" "$((cases / jobs))" >/dev/null &
+    done
+    wait
+    end=$(date +%s.%N)
+    echo "  $jobs bare spawn-and-wait loop(s) side by side: $(rate "$cases" "$start" "$end") cases/s"
+  done
+done
+
+# Each slot's fork server (the default) against a fresh set of namespaces per case
+# (BOARDJUDGE_FORK_SERVER=0, how every case started before it).
+for server in 0 1; do
+  start=$(date +%s.%N)
+  BOARDJUDGE_FORK_SERVER=$server "$judge" stress othello-flips --seed 1 --cases "$cases" \
+    --jobs 1 -- "$prog" >/dev/null
+  end=$(date +%s.%N)
+  label=$([ "$server" = 1 ] && echo "fork server" || echo "namespaces per case")
+  echo "judge stress --jobs 1 ($label): $(rate "$cases" "$start" "$end") cases/s"
+done
 
 shell_cases=$((cases / 10))
 start=$(date +%s.%N)
