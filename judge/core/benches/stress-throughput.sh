@@ -48,24 +48,34 @@ RS
 rustc -O -o "$work/bare" "$work/bare.rs" 2>/dev/null
 
 rate() { echo "$1 / ($3 - $2)" | bc; }
+# CPU time (user + system) of the command's processes, children included, in ms per case:
+# wall rates depend on the machine's load, this much less.
+cpu_per_case() {
+  local before after me=$BASHPID
+  before=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$me/stat")
+  "$@" >/dev/null
+  after=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$me/stat")
+  echo "scale=3; ($after - $before) * 1000 / $(getconf CLK_TCK) / $cases" | bc
+}
 # `judge stress --jobs JOBS` of binary $1, and JOBS bare loops side by side (CASES in all).
 for round in $(seq 1 "$rounds"); do
   echo "round $round: load $(uptime | sed 's/.*load average: //')"
   for jobs in 1 2; do
     for bin in "$judge" ${before:+"$before"}; do
       start=$(date +%s.%N)
-      "$bin" stress othello-flips --seed 1 --cases "$cases" --jobs "$jobs" -- "$prog" >/dev/null
+      cpu=$(cpu_per_case "$bin" stress othello-flips --seed 1 --cases "$cases" --jobs "$jobs" \
+        -- "$prog")
       end=$(date +%s.%N)
       label=$([ "$bin" = "$judge" ] && echo "this judge" || echo "BEFORE")
-      echo "  judge stress --jobs $jobs ($label): $(rate "$cases" "$start" "$end") cases/s"
+      echo "  judge stress --jobs $jobs ($label): $(rate "$cases" "$start" "$end") cases/s" \
+        "(wall), $cpu ms CPU per case"
     done
     start=$(date +%s.%N)
-    for _ in $(seq 1 "$jobs"); do
-      "$work/bare" "$prog" "$work/inputs" "$((cases / jobs))" >/dev/null &
-    done
-    wait
+    cpu=$(cpu_per_case bash -c 'for _ in $(seq 1 "$1"); do "$2" "$3" "$4" "$5" & done; wait' _ \
+      "$jobs" "$work/bare" "$prog" "$work/inputs" "$((cases / jobs))")
     end=$(date +%s.%N)
-    echo "  $jobs bare spawn-and-wait loop(s) side by side: $(rate "$cases" "$start" "$end") cases/s"
+    echo "  $jobs bare spawn-and-wait loop(s) side by side: $(rate "$cases" "$start" "$end")" \
+      "cases/s (wall), $cpu ms CPU per case"
   done
 done
 
