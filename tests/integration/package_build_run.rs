@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use crate::package_stress::{ACCEPTED, GENERATOR, VALIDATOR_C, WRONG, valid};
-use crate::util::{assert_no_panic, judge, text};
+use crate::util::{assert_no_panic, fresh_dir, judge, text, write_file};
 
 /// Compares the submission's sum with the answer file; 43 with a judge message when they
 /// differ.
@@ -31,21 +31,11 @@ int main(int argc, char **argv) {
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "boardjudge-build-run-{}-{}-{name}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    fresh_dir("build-run", name)
 }
 
 fn write(path: &Path, contents: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, contents).unwrap();
+    write_file(path, contents)
 }
 
 /// Writes an executable script.

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::util::{assert_no_panic, judge, text};
+use crate::util::{assert_no_panic, fresh_dir, judge, text, write_file};
 
 pub(crate) const VALIDATOR_C: &str = r#"#include <stdio.h>
 #include <stdlib.h>
@@ -55,21 +55,11 @@ print(sum(v) + any(a >= 10 and b >= 10 for a, b in zip(v, v[1:])))
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "boardjudge-package-stress-{}-{}-{name}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    fresh_dir("package-stress", name)
 }
 
 fn write(path: &Path, contents: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, contents).unwrap();
+    write_file(path, contents)
 }
 
 /// The sum-of-a-list package in `dir/sumlist`, with the generator `gen.py` beside it.

@@ -102,3 +102,24 @@ pub fn skipped(reason: &str) {
     }
     skips.push(format!("{test}: {reason}"));
 }
+
+/// A fresh, empty folder for one test: `boardjudge-{area}-{pid}-{n}-{name}` under the
+/// temporary folder (the counter keeps two tests of one run with the same name apart).
+pub fn fresh_dir(area: &str, name: &str) -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "boardjudge-{area}-{}-{}-{name}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `contents` to `path`, making its folders.
+pub fn write_file(path: &std::path::Path, contents: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, contents).unwrap();
+}
