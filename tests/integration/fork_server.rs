@@ -885,3 +885,104 @@ fn scripts_the_zygote_cannot_serve_run_per_case() {
         assert!(stderr.contains(said), "{file}: {stderr}");
     }
 }
+
+/// The CPUs this test may run on, in increasing order.
+fn allowed_cpus() -> Vec<usize> {
+    // SAFETY: an empty set, filled by the call for this thread.
+    let set = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        assert_eq!(
+            libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set),
+            0
+        );
+        set
+    };
+    // SAFETY: reading the set within its size.
+    (0..libc::CPU_SETSIZE as usize)
+        .filter(|&cpu| unsafe { libc::CPU_ISSET(cpu, &set) })
+        .collect()
+}
+
+/// 36.1: with more CPUs than jobs, a slot's cases run alone on a CPU of their own (the highest
+/// one the judge may use, claimed machine-wide) when the fork server starts them; a zygote's
+/// cases, cases with `BOARDJUDGE_OWN_CPU=0` and cases in fresh namespaces per case are placed
+/// by the kernel and may use every CPU; with as many jobs as CPUs each slot has one. The program prints the answer only when its CPUs are
+/// the expected ones (control: the same judge with placement off gets WA).
+#[test]
+fn a_slots_cases_run_on_a_cpu_of_their_own() {
+    if !as_root() {
+        return;
+    }
+    let allowed = allowed_cpus();
+    if allowed.len() < 2 {
+        skipped("one CPU: no CPU to spare for the cases");
+        return;
+    }
+    let dir = scratch("fork-server-own-cpu");
+    let tests = tests(&dir, 3);
+    let own = vec![*allowed.last().unwrap()];
+    let ways: [(&str, &str, &str, &Vec<usize>); 4] = [
+        ("interpreter per case", "BOARDJUDGE_ZYGOTE", "0", &own),
+        ("zygote (not placed)", "BOARDJUDGE_UNUSED", "1", &allowed),
+        ("placement off", "BOARDJUDGE_OWN_CPU", "0", &allowed),
+        (
+            "namespaces per case",
+            "BOARDJUDGE_FORK_SERVER",
+            "0",
+            &allowed,
+        ),
+    ];
+    // With as many jobs as CPUs, each slot's cases are on one CPU (which one, the program
+    // cannot know).
+    let one = "len(cpus) == 1".to_string();
+    let checks = ways
+        .iter()
+        .map(|(name, key, value, expected)| {
+            (*name, *key, *value, format!("cpus == {expected:?}"), 1)
+        })
+        .chain([(
+            "as many jobs as CPUs",
+            "BOARDJUDGE_ZYGOTE",
+            "0",
+            one,
+            allowed.len(),
+        )]);
+    for (name, key, value, condition, jobs) in checks {
+        let file = format!("cpus-{key}-{jobs}.py");
+        std::fs::write(
+            dir.join(&file),
+            format!(
+                "import os, sys\nsys.stdin.read()\ncpus = sorted(os.sched_getaffinity(0))\n\
+                 print(0 if {condition} else cpus)\n"
+            ),
+        )
+        .unwrap();
+        let report = dir.join(format!("report-{key}-{jobs}.json"));
+        // In a network namespace of its own: CPUs claimed by the judges of other tests running
+        // beside it (their claims are abstract socket names) are not seen.
+        let out = std::process::Command::new("unshare")
+            .arg("--net")
+            .arg(env!("CARGO_BIN_EXE_judge"))
+            .current_dir(&dir)
+            .env(key, value)
+            .args(["run", "othello-flips", "--tests"])
+            .arg(&tests)
+            .args(["--time-limit", "2", "--memory-limit", "64", "--jobs"])
+            .arg(jobs.to_string())
+            .arg("--report")
+            .arg(&report)
+            .args(["--", &file])
+            .output()
+            .unwrap();
+        assert_no_panic(&out);
+        let rows: Vec<Row> = serde_json::from_slice(
+            &std::fs::read(&report)
+                .unwrap_or_else(|_| panic!("{name}: no report; stderr: {}", text(&out.stderr))),
+        )
+        .unwrap();
+        assert_eq!(rows.len(), 3, "{name}");
+        for row in &rows {
+            assert_eq!(row.verdict, "AC", "{name}: {row:?}");
+        }
+    }
+}

@@ -37,6 +37,7 @@ mod beneath;
 pub mod build;
 pub mod cgroup;
 mod clone;
+mod cpus;
 pub mod error;
 mod input;
 pub mod interact;

@@ -162,6 +162,9 @@ pub struct Setup<'a> {
     pub environments: [&'a [CString]; 2],
     /// Other descriptors the lanes' plans use (Landlock ruleset, cgroup files, judge pidfd).
     pub keep: Vec<RawFd>,
+    /// The CPUs the server keeps to, and the one its cases run on once let go
+    /// ([`crate::cpus`]); `None`: the kernel's choice.
+    pub cpus: Option<(libc::cpu_set_t, libc::cpu_set_t)>,
 }
 
 fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
@@ -209,6 +212,7 @@ impl Server {
             argv: [&argv_pointers, &zygote_pointers],
             environments: [&plain, &sanitized],
             case_stack: &mut case_stack,
+            cpus: setup.cpus,
         };
         let mut stack = vec![0u8; 256 * 1024];
         // SAFETY: a fork (no CLONE_VM) onto a stack in the copied memory; the child makes raw

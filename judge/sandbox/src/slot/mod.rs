@@ -50,6 +50,8 @@ struct Slot {
 pub struct Sandbox {
     // Dropped in this order: the slots' groups before the judge's group that holds them.
     slots: Vec<Slot>,
+    /// The CPUs claimed for the slots' cases (released after their servers are gone).
+    _cpus: Option<crate::cpus::Placement>,
     _cgroups: Option<cgroup::Hierarchy>,
     /// The slots' scratch directories, without a private root.
     root: Option<PathBuf>,
@@ -222,6 +224,13 @@ impl Sandbox {
         ];
         let mut made = Vec::new();
         let mut leases = leases.into_iter();
+        // Each slot's cases on a CPU of their own, where there are CPUs to spare (fork
+        // servers only: they let a case go on its CPU).
+        let mut placement = isolation
+            .fork_server
+            .is_ok()
+            .then(|| crate::cpus::place(slots))
+            .flatten();
         for k in 0..slots {
             let uid = leases.next().flatten();
             let second_uid = if lanes == 2 {
@@ -313,6 +322,7 @@ impl Sandbox {
                     &environments,
                     isolation.own_user_namespace,
                     judge_pidfd.as_ref(),
+                    placement.as_ref().map(|p| (p.judge, p.cases[k])),
                 ) {
                     Ok(server) => slot.server = Some(server),
                     Err(e) => isolation.fork_server = Err(Missing::Refused(e.to_string())),
@@ -331,9 +341,13 @@ impl Sandbox {
         } else {
             own_process_count() + options.processes * made.len() as u64
         };
+        if isolation.fork_server.is_err() {
+            placement = None;
+        }
         Ok(Sandbox {
             covered,
             slots: made,
+            _cpus: placement,
             _cgroups: cgroups,
             root,
             isolation,
