@@ -283,20 +283,14 @@ fn stress_package(
     let (reference_path, reference_shown) =
         pkg::reference_path(package, args.reference.as_deref())?;
     // The reference is the jury's: one that does not build is a jury error, not a finding.
-    let reference = match judge_core::runner::submission::from_path(&reference_path, &builder) {
-        Ok(command) => command,
-        Err(JudgeError::Build { message, .. }) => {
-            return Err(judge_core::error::JuryError::Problem {
-                problem: package.name().to_string(),
-                why: format!(
-                    "the reference {reference_shown} does not build:\n{}",
-                    message.trim()
-                ),
-            }
-            .into());
-        }
-        Err(other) => return Err(other),
-    };
+    let reference =
+        judge_core::runner::submission::from_path(&reference_path, &builder).map_err(|e| {
+            pkg::jury_build_failure(
+                e,
+                package.name(),
+                &format!("the reference {reference_shown}"),
+            )
+        })?;
     // A compile error is the submission's verdict, a finding (exit 1), as in `judge run`.
     let Ok(command) = args
         .sandbox

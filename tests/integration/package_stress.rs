@@ -336,6 +336,31 @@ fn bad_generators_validators_and_references_are_jury_errors() {
         ],
         "the reference bad_reference.py got RE",
     );
+    // The compiler's words and the build command are kept.
+    write(
+        &dir.join("broken_reference.c"),
+        "int main(void) { return missing_name; }\n",
+    );
+    assert_jury_error(
+        &dir,
+        &[
+            "--generator",
+            "gen.py {seed}",
+            "--reference",
+            "broken_reference.c",
+        ],
+        "the reference broken_reference.c does not build (",
+    );
+    assert_jury_error(
+        &dir,
+        &[
+            "--generator",
+            "gen.py {seed}",
+            "--reference",
+            "broken_reference.c",
+        ],
+        "missing_name",
+    );
     // A generator without {seed} would repeat one case: refused before anything runs.
     let out = stress(
         &dir,

@@ -70,6 +70,29 @@ pub struct Generator {
     limits: Limits,
 }
 
+/// A jury program's (a generator's, a reference's) failure to build is a jury error (exit 2)
+/// that says which, with the build command, the build limit that stopped it and the start of
+/// the compiler's output; any other error is left as it is.
+pub fn jury_build_failure(error: JudgeError, problem: &str, what: &str) -> JudgeError {
+    match error {
+        JudgeError::Build {
+            command,
+            message,
+            reason,
+            ..
+        } => JuryError::Problem {
+            problem: problem.to_string(),
+            why: format!(
+                "{what} does not build ({command}){}:\n{}",
+                reason.map(|r| format!(": {r}")).unwrap_or_default(),
+                shorten(message.trim(), 2000)
+            ),
+        }
+        .into(),
+        other => other,
+    }
+}
+
 impl Generator {
     /// Builds the generator `command` (`PROGRAM [ARGS…]`, `{seed}` anywhere in the arguments;
     /// PROGRAM a source file or an executable, found from the current folder, else in the
@@ -103,26 +126,13 @@ impl Generator {
                 package_dir.display()
             )));
         }
-        let built = match from_path(&path, builder) {
-            Ok(built) => built,
-            Err(JudgeError::Build {
-                command: build,
-                message,
-                reason,
-                ..
-            }) => {
-                return Err(JuryError::Problem {
-                    problem: package_dir.display().to_string(),
-                    why: format!(
-                        "the generator {program} does not build ({build}){}:\n{}",
-                        reason.map(|r| format!(": {r}")).unwrap_or_default(),
-                        shorten(message.trim(), 2000)
-                    ),
-                }
-                .into());
-            }
-            Err(other) => return Err(other),
-        };
+        let built = from_path(&path, builder).map_err(|e| {
+            jury_build_failure(
+                e,
+                &package_dir.display().to_string(),
+                &format!("the generator {program}"),
+            )
+        })?;
         // `sh` reads the case's seed from its file and runs the generator with it in place.
         let mut script = format!("read -r seed < {SEED_IN_BOX} || exit 125; exec ");
         script.push_str(&sh_quote(&built.program.display().to_string()));
