@@ -903,11 +903,12 @@ fn allowed_cpus() -> Vec<usize> {
         .collect()
 }
 
-/// 36.1: with more CPUs than jobs, a slot's cases run alone on a CPU of their own (the highest
-/// one the judge may use, claimed machine-wide) when the fork server starts them; a zygote's
-/// cases, cases with `BOARDJUDGE_OWN_CPU=0` and cases in fresh namespaces per case are placed
-/// by the kernel and may use every CPU; with as many jobs as CPUs each slot has one. The program prints the answer only when its CPUs are
-/// the expected ones (control: the same judge with placement off gets WA).
+/// 36.1: with at least as many CPUs as jobs, a slot's cases run alone on a CPU of their own
+/// (the highest the judge may use, leased) when the fork server starts them; a zygote's cases,
+/// cases with `BOARDJUDGE_OWN_CPU=0` and cases in fresh namespaces per case are placed by the
+/// kernel and may use every CPU; with as many jobs as CPUs each slot has one. Each way's program
+/// prints the answer only when it sees the CPUs expected for that way (planted: a server that
+/// does not move its cases gets WA on the first way).
 #[test]
 fn a_slots_cases_run_on_a_cpu_of_their_own() {
     if !as_root() {
@@ -920,6 +921,8 @@ fn a_slots_cases_run_on_a_cpu_of_their_own() {
     }
     let dir = scratch("fork-server-own-cpu");
     let tests = tests(&dir, 3);
+    let leases = dir.join("cpu-leases");
+    std::fs::create_dir_all(&leases).unwrap();
     let own = vec![*allowed.last().unwrap()];
     let ways: [(&str, &str, &str, &Vec<usize>); 4] = [
         ("interpreter per case", "BOARDJUDGE_ZYGOTE", "0", &own),
@@ -958,12 +961,11 @@ fn a_slots_cases_run_on_a_cpu_of_their_own() {
         )
         .unwrap();
         let report = dir.join(format!("report-{key}-{jobs}.json"));
-        // In a network namespace of its own: CPUs claimed by the judges of other tests running
-        // beside it (their claims are abstract socket names) are not seen.
-        let out = std::process::Command::new("unshare")
-            .arg("--net")
-            .arg(env!("CARGO_BIN_EXE_judge"))
+        // CPU leases of its own: those of the judges of other tests running beside it are not
+        // seen.
+        let out = judge()
             .current_dir(&dir)
+            .env("BOARDJUDGE_CPU_LEASES", &leases)
             .env(key, value)
             .args(["run", "othello-flips", "--tests"])
             .arg(&tests)

@@ -44,6 +44,7 @@ pub mod interact;
 mod isolation;
 mod keeper;
 pub mod landlock;
+mod leases;
 pub mod remove;
 pub mod rootfs;
 pub mod seccomp;

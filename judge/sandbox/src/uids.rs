@@ -1,14 +1,11 @@
-//! Sandbox uids that no other judge on the machine uses at the same time: each is leased by
-//! holding an exclusive `flock` on its own lock file (`/run/lock/boardjudge/uid-N`, or under
-//! the temporary directory if `/run/lock` is missing). The kernel drops the lock when the
-//! judge exits however it exits, so a killed judge never leaks a uid.
+//! Sandbox uids that no other judge on the machine uses at the same time: each is a
+//! [lease](crate::leases) (`/run/lock/boardjudge/uid-N`), so a killed judge never leaks a uid.
 
 use std::fs::File;
 use std::io;
-use std::os::fd::AsRawFd;
-use std::path::PathBuf;
 
 use crate::error::{SandboxError, Stage};
+use crate::leases;
 
 /// The uids handed out: `FIRST_UID ..= FIRST_UID + UID_COUNT - 1`.
 pub const FIRST_UID: u32 = 61000;
@@ -19,20 +16,6 @@ pub const UID_COUNT: u32 = 4000;
 pub struct UidLease {
     pub uid: u32,
     _lock: File,
-}
-
-fn lock_dir() -> io::Result<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
-    let base = if std::path::Path::new("/run/lock").is_dir() {
-        PathBuf::from("/run/lock")
-    } else {
-        std::env::temp_dir()
-    };
-    let dir = base.join("boardjudge");
-    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
-        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(e),
-        _ => Ok(dir),
-    }
 }
 
 impl UidLease {
@@ -46,35 +29,21 @@ impl UidLease {
 /// Holds the lock of `uid` if no judge does (a dead judge's lock is free): the caller then
 /// owns what is named after it until the file is dropped. `None` if a judge holds it.
 pub fn hold_if_free(uid: u32) -> Option<File> {
-    let path = lock_dir().ok()?.join(format!("uid-{uid}"));
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)
-        .ok()?;
-    // SAFETY: flock on a descriptor we own.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-    locked.then_some(file)
+    let path = leases::dir().ok()?.join(format!("uid-{uid}"));
+    leases::hold(&path).ok().flatten()
 }
 
 /// Leases `count` uids nobody else holds.
 pub fn lease(count: usize) -> io::Result<Vec<UidLease>> {
-    let dir = lock_dir()?;
+    let dir = leases::dir()?;
     let mut leases = Vec::with_capacity(count);
     for uid in FIRST_UID..FIRST_UID + UID_COUNT {
         if leases.len() == count {
             break;
         }
         let path = dir.join(format!("uid-{uid}"));
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| SandboxError::at_path(Stage::Uids, &path, e))?;
-        // SAFETY: flock on a descriptor we own.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        let held = leases::hold(&path).map_err(|e| SandboxError::at_path(Stage::Uids, &path, e))?;
+        if let Some(file) = held {
             leases.push(UidLease { uid, _lock: file });
         }
     }

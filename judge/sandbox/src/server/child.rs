@@ -37,8 +37,8 @@ pub(super) struct ServerArgs<'a> {
     /// The stack of its cases until their `exec` ([`CASE_STACK`] bytes, allocated by the judge
     /// before the fork).
     pub(super) case_stack: &'a mut [u8],
-    /// The CPUs the server keeps to, and its cases' CPU ([`crate::cpus`]).
-    pub(super) cpus: Option<(libc::cpu_set_t, libc::cpu_set_t)>,
+    /// Where the server and its cases run ([`crate::cpus`]).
+    pub(super) cpus: Option<super::Cpus>,
 }
 
 /// The server: a [`crate::clone::clone`] child (a fork) of the judge, in the slot's new PID
@@ -406,8 +406,10 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
         // Off the cases' CPU: what it starts (the next case, up to its `exec`; keepers) runs
         // here too. (A judge whose mask another changed meanwhile is still correct, only
         // slower.)
-        if let Some((own, _)) = &a.cpus {
-            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), own);
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        let mut cpus = a.cpus;
+        if let Some(cpus) = &cpus {
+            libc::sched_setaffinity(0, size, &cpus.server);
         }
         reply(control, READY, 0, 0, 0, -1);
         let mut pids: [libc::pid_t; 2] = [0; 2];
@@ -452,10 +454,15 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                     // A case that is gone already (killed at its memory limit in its `exec`,
                     // say) is the judge's to see: its pidfd says it ended.
                     if pids[lane] > 0 {
-                        // Onto the cases' CPU, before it runs its first instruction.
-                        if let Some((_, cases)) = &a.cpus {
-                            let size = std::mem::size_of::<libc::cpu_set_t>();
-                            libc::sched_setaffinity(pids[lane], size, cases);
+                        // Onto the cases' CPU, before it runs its first instruction. If it cannot
+                        // be moved (no CAP_SYS_NICE here), the server stops placing cases and
+                        // goes back to every CPU, so that the next ones, which inherit its CPUs,
+                        // are not crowded onto the judge's.
+                        if let Some(placed) = &cpus
+                            && libc::sched_setaffinity(pids[lane], size, &placed.case) != 0
+                        {
+                            libc::sched_setaffinity(0, size, &placed.all);
+                            cpus = None;
                         }
                         libc::ptrace(libc::PTRACE_DETACH, pids[lane], 0, 0);
                     }

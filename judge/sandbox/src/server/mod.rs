@@ -162,9 +162,20 @@ pub struct Setup<'a> {
     pub environments: [&'a [CString]; 2],
     /// Other descriptors the lanes' plans use (Landlock ruleset, cgroup files, judge pidfd).
     pub keep: Vec<RawFd>,
-    /// The CPUs the server keeps to, and the one its cases run on once let go
-    /// ([`crate::cpus`]); `None`: the kernel's choice.
-    pub cpus: Option<(libc::cpu_set_t, libc::cpu_set_t)>,
+    /// Where the server and its cases run ([`crate::cpus`]); `None`: the kernel's choice.
+    pub cpus: Option<Cpus>,
+}
+
+/// The CPUs of a slot whose cases run on a CPU of their own ([`crate::cpus`]).
+#[derive(Clone, Copy)]
+pub struct Cpus {
+    /// The server's, and what it starts before a case's turn.
+    pub server: libc::cpu_set_t,
+    /// A case's, from its turn on.
+    pub case: libc::cpu_set_t,
+    /// Every CPU the judge may use: the server's again if a case cannot be moved (without
+    /// `CAP_SYS_NICE`), when it stops placing cases.
+    pub all: libc::cpu_set_t,
 }
 
 fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {

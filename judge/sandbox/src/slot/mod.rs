@@ -224,11 +224,10 @@ impl Sandbox {
         ];
         let mut made = Vec::new();
         let mut leases = leases.into_iter();
-        // Each slot's cases on a CPU of their own, where there are CPUs to spare (fork
-        // servers only: they let a case go on its CPU).
-        let mut placement = isolation
-            .fork_server
-            .is_ok()
+        // Each slot's cases on a CPU of their own (fork servers only: they let a case go on its
+        // CPU). Not a Python zygote's: forked on the zygote's CPU, with its memory warm there,
+        // its cases ran slower moved to another (docs/sandbox.md).
+        let mut placement = (isolation.fork_server.is_ok() && !has_zygote(&command))
             .then(|| crate::cpus::place(slots))
             .flatten();
         for k in 0..slots {
@@ -322,7 +321,11 @@ impl Sandbox {
                     &environments,
                     isolation.own_user_namespace,
                     judge_pidfd.as_ref(),
-                    placement.as_ref().map(|p| (p.judge, p.cases[k])),
+                    placement.as_ref().map(|p| server::Cpus {
+                        server: p.judge,
+                        case: crate::cpus::only(p.cases[k]),
+                        all: p.all,
+                    }),
                 ) {
                     Ok(server) => slot.server = Some(server),
                     Err(e) => isolation.fork_server = Err(Missing::Refused(e.to_string())),

@@ -116,7 +116,7 @@ pub(super) fn start_server(
     environments: &[Vec<CString>; 2],
     own_user_namespace: bool,
     judge_pidfd: Option<&OwnedFd>,
-    cpus: Option<(libc::cpu_set_t, usize)>,
+    cpus: Option<server::Cpus>,
 ) -> io::Result<server::Server> {
     let (Some(ns), Some(first), Some(second), Some(uid), Some(second_uid)) = (
         &slot.namespaces,
@@ -207,13 +207,7 @@ pub(super) fn start_server(
         },
         environments: [&environments[0], &environments[1]],
         keep,
-        // A zygote's cases are not placed: forked on the zygote's CPU, with its memory warm
-        // there, they ran slower moved to another (docs/sandbox.md); nor is the server, whose
-        // CPUs the zygote would inherit.
-        cpus: match zygote {
-            Some(_) => None,
-            None => cpus.map(|(judge, case)| (judge, crate::cpus::only(case))),
-        },
+        cpus,
     })
 }
 
