@@ -58,9 +58,9 @@ impl Isolation {
     }
 
     /// A few words for the user: what isolates the runs here (with `zygote`, a Python
-    /// script's cases forked from zygotes), then what is missing (the details, and why:
-    /// [`Isolation::describe`]).
-    pub fn summary(&self, zygote: bool) -> String {
+    /// script's cases forked from zygotes; with `own_cpus`, each job's cases on a CPU of their
+    /// own), then what is missing (the details, and why: [`Isolation::describe`]).
+    pub fn summary(&self, zygote: bool, own_cpus: bool) -> String {
         let mut have = Vec::new();
         let mut missing = Vec::new();
         if self.private_root.is_ok() {
@@ -88,6 +88,9 @@ impl Isolation {
         }
         if zygote {
             have.push("Python zygote");
+        }
+        if own_cpus {
+            have.push("a CPU per job");
         }
         if self.drop_privileges {
             have.push("own uid");

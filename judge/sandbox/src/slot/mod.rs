@@ -51,7 +51,7 @@ pub struct Sandbox {
     // Dropped in this order: the slots' groups before the judge's group that holds them.
     slots: Vec<Slot>,
     /// The CPUs claimed for the slots' cases (released after their servers are gone).
-    _cpus: Option<crate::cpus::Placement>,
+    cpus: Option<crate::cpus::Placement>,
     _cgroups: Option<cgroup::Hierarchy>,
     /// The slots' scratch directories, without a private root.
     root: Option<PathBuf>,
@@ -350,7 +350,7 @@ impl Sandbox {
         Ok(Sandbox {
             covered,
             slots: made,
-            _cpus: placement,
+            cpus: placement,
             _cgroups: cgroups,
             root,
             isolation,
@@ -428,7 +428,7 @@ impl Sandbox {
     /// [`Isolation::summary`], saying whether a Python script's cases started from zygotes.
     pub fn summary(&self) -> String {
         self.isolation
-            .summary(matches!(self.zygote(), Some(Ok(()))))
+            .summary(matches!(self.zygote(), Some(Ok(()))), self.cpus.is_some())
     }
 
     /// [`Isolation::describe`], and whether a Python script's cases started from zygotes (or
@@ -439,6 +439,16 @@ impl Sandbox {
             Some(Ok(())) => line.push_str(", Python zygote: yes (its cases forked from it)"),
             Some(Err(why)) => line.push_str(&format!(", Python zygote: no ({why})")),
             None => {}
+        }
+        match &self.cpus {
+            Some(placement) => {
+                let cpus: Vec<String> = placement.cases.iter().map(|c| c.to_string()).collect();
+                line.push_str(&format!(", a CPU per job: yes (CPU {})", cpus.join(", ")));
+            }
+            None => line.push_str(
+                ", a CPU per job: no (fewer CPUs than jobs, leased by other judges, a zygote, \
+                 no fork server, or BOARDJUDGE_OWN_CPU=0)",
+            ),
         }
         line
     }
