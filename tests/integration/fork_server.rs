@@ -988,3 +988,56 @@ fn a_slots_cases_run_on_a_cpu_of_their_own() {
         }
     }
 }
+
+/// Without `CAP_SYS_NICE` the server cannot move a case onto its slot's CPU: it goes back to
+/// every CPU and places no more cases, the verdicts are unchanged, and the judge says so
+/// (`sandbox:` without "a CPU per job"; `-v` says why).
+#[test]
+fn without_cap_sys_nice_cases_are_not_placed_and_the_judge_says_so() {
+    if !as_root() {
+        return;
+    }
+    if allowed_cpus().len() < 2 {
+        skipped("one CPU: no CPU to spare for the cases");
+        return;
+    }
+    if std::process::Command::new("capsh")
+        .arg("--help")
+        .output()
+        .is_err()
+    {
+        skipped("capsh is not installed");
+        return;
+    }
+    let dir = scratch("fork-server-no-cap-sys-nice");
+    let tests = tests(&dir, 4);
+    let leases = dir.join("cpu-leases");
+    std::fs::create_dir_all(&leases).unwrap();
+    std::fs::write(
+        dir.join("cpus.py"),
+        "import os, sys\nsys.stdin.read()\nprint(0)\nprint(sorted(os.sched_getaffinity(0)), file=sys.stderr)\n",
+    )
+    .unwrap();
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let out = std::process::Command::new("capsh")
+        .arg("--drop=cap_sys_nice")
+        .arg("--")
+        .arg("-c")
+        .arg(format!(
+            "'{judge}' run othello-flips --tests '{}' --jobs 1 -v -- cpus.py",
+            tests.display()
+        ))
+        .current_dir(&dir)
+        .env("BOARDJUDGE_CPU_LEASES", &leases)
+        .env("BOARDJUDGE_ZYGOTE", "0")
+        .output()
+        .unwrap();
+    assert_no_panic(&out);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(text(&out.stdout).contains("AC 4"), "{}", text(&out.stdout));
+    assert!(
+        stderr.contains("a CPU per job: no (a case could not be moved onto its CPU"),
+        "{stderr}"
+    );
+}

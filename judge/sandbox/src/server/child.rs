@@ -13,8 +13,8 @@ use crate::spawn;
 use super::LanePlan;
 use super::protocol::{
     FINISH, FINISHED, GO, GONE, MAX_RLIMITS, NEW_NETWORK, READY, REFRESH, REFRESHED, Reply,
-    Request, Rlimit, START, STARTED, TMP_OPTIONS, failed_child, failed_server, receive_message,
-    send_message,
+    Request, Rlimit, START, STARTED, TMP_OPTIONS, UNPLACED, failed_child, failed_server,
+    receive_message, send_message,
 };
 
 /// The stack of a case until its `exec`.
@@ -453,6 +453,7 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                 GO => {
                     // A case that is gone already (killed at its memory limit in its `exec`,
                     // say) is the judge's to see: its pidfd says it ended.
+                    let mut status = 0;
                     if pids[lane] > 0 {
                         // Onto the cases' CPU, before it runs its first instruction. If it cannot
                         // be moved (no CAP_SYS_NICE here), the server stops placing cases and
@@ -463,10 +464,11 @@ unsafe fn serve(a: &mut ServerArgs<'_>) -> ! {
                         {
                             libc::sched_setaffinity(0, size, &placed.all);
                             cpus = None;
+                            status = UNPLACED;
                         }
                         libc::ptrace(libc::PTRACE_DETACH, pids[lane], 0, 0);
                     }
-                    reply(control, GONE, 0, 0, 0, -1);
+                    reply(control, GONE, 0, 0, status, -1);
                 }
                 REFRESH => {
                     // The zygote's case before is gone (the zygote reaped it): its sockets

@@ -10,7 +10,7 @@ use crate::spawn;
 
 use super::protocol::{
     FINISH, FINISHED, GONE, MAX_RLIMITS, REFRESHED, Reply, Request, STAGE_SERVER, START, STARTED,
-    TMP_OPTIONS, receive_message, send_message,
+    TMP_OPTIONS, UNPLACED, receive_message, send_message,
 };
 use super::zygote::zygote_end;
 use super::{Asked, CaseKey, Ends, Given, Prepare, Server, Started, State};
@@ -279,6 +279,7 @@ impl Server {
             let (reply, fd) = self.receive().inspect_err(|_| state.broken = true)?;
             if reply.kind == GONE && state.going > 0 {
                 state.going -= 1;
+                state.unplaced |= reply.status == UNPLACED;
                 continue;
             }
             return Ok((reply, fd));

@@ -117,6 +117,8 @@ struct State {
     zygote_off: Option<String>,
     /// GOs sent whose answers are still to be read (they come before later answers).
     going: u32,
+    /// A case could not be moved onto the slot's CPU: the server places no more.
+    unplaced: bool,
 }
 
 /// Readies a lane's groups for a case (figures back to zero).
@@ -306,6 +308,12 @@ impl Server {
         let asked = self.ask(&mut state, 1 - busy, key, prepare, true, None)?;
         state.asked = Some(asked);
         Ok(())
+    }
+
+    /// Did a case refuse to be moved onto the slot's CPU, so that the server places no more
+    /// ([`crate::cpus`])? (Known once the answer to its GO was read.)
+    pub fn unplaced(&self) -> bool {
+        self.state.lock().is_ok_and(|state| state.unplaced)
     }
 
     /// `None` if this server's cases have no zygote, else whether they still start from it

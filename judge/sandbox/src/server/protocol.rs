@@ -22,6 +22,9 @@ pub(super) const REFRESHED: u32 = 13;
 /// old one, must be replaced).
 pub(super) const NEW_NETWORK: i32 = 1;
 pub(super) const GONE: u32 = 14;
+/// `Reply::status` of `GONE`: the case could not be moved onto its slot's CPU (no
+/// `CAP_SYS_NICE`), and the server places no more cases ([`crate::cpus`]).
+pub(super) const UNPLACED: i32 = 1;
 
 /// Where the server's own steps start among the stages a reply names (the [`ChildStage`]s a
 /// case relays come before).

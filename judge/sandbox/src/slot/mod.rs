@@ -428,7 +428,19 @@ impl Sandbox {
     /// [`Isolation::summary`], saying whether a Python script's cases started from zygotes.
     pub fn summary(&self) -> String {
         self.isolation
-            .summary(matches!(self.zygote(), Some(Ok(()))), self.cpus.is_some())
+            .summary(matches!(self.zygote(), Some(Ok(()))), self.placed())
+    }
+
+    /// Did each slot's cases run on a CPU of their own ([`crate::cpus`])?
+    fn placed(&self) -> bool {
+        self.cpus.is_some() && !self.placement_refused()
+    }
+
+    /// Did a slot's server fail to move a case onto its CPU (and stop placing)?
+    fn placement_refused(&self) -> bool {
+        self.slots
+            .iter()
+            .any(|s| s.server.as_ref().is_some_and(|server| server.unplaced()))
     }
 
     /// [`Isolation::describe`], and whether a Python script's cases started from zygotes (or
@@ -441,6 +453,9 @@ impl Sandbox {
             None => {}
         }
         match &self.cpus {
+            Some(_) if self.placement_refused() => line.push_str(
+                ", a CPU per job: no (a case could not be moved onto its CPU: no CAP_SYS_NICE)",
+            ),
             Some(placement) => {
                 let cpus: Vec<String> = placement.cases.iter().map(|c| c.to_string()).collect();
                 line.push_str(&format!(", a CPU per job: yes (CPU {})", cpus.join(", ")));
