@@ -36,26 +36,26 @@ pub fn hold_if_free(uid: u32) -> Option<File> {
 /// Leases `count` uids nobody else holds.
 pub fn lease(count: usize) -> io::Result<Vec<UidLease>> {
     let dir = leases::dir()?;
-    let mut leases = Vec::with_capacity(count);
+    let mut held = Vec::with_capacity(count);
     for uid in FIRST_UID..FIRST_UID + UID_COUNT {
-        if leases.len() == count {
+        if held.len() == count {
             break;
         }
         let path = dir.join(format!("uid-{uid}"));
-        let held = leases::hold(&path).map_err(|e| SandboxError::at_path(Stage::Uids, &path, e))?;
-        if let Some(file) = held {
-            leases.push(UidLease { uid, _lock: file });
+        let lock = leases::hold(&path).map_err(|e| SandboxError::at_path(Stage::Uids, &path, e))?;
+        if let Some(file) = lock {
+            held.push(UidLease { uid, _lock: file });
         }
     }
-    if leases.len() < count {
+    if held.len() < count {
         return Err(SandboxError::new(
             Stage::Uids,
             format!(
                 "only {} of {count} sandbox uids are free (other judges hold the rest)",
-                leases.len()
+                held.len()
             ),
         )
         .into());
     }
-    Ok(leases)
+    Ok(held)
 }

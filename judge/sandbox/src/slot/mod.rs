@@ -338,15 +338,14 @@ impl Sandbox {
             for slot in &mut made {
                 slot.server = None;
             }
+            // Without servers nothing moves a case onto its CPU: the leases go back.
+            placement = None;
         }
         let process_limit = if isolation.drop_privileges {
             options.processes
         } else {
             own_process_count() + options.processes * made.len() as u64
         };
-        if isolation.fork_server.is_err() {
-            placement = None;
-        }
         Ok(Sandbox {
             covered,
             slots: made,
