@@ -25,15 +25,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
             .find(|m| m.what == what)
             .map_or(f64::NAN, |m| m.ns_per_case)
     };
-    eprintln!(
+    errln!(
         "{}: {} generated inputs (release build recommended)",
         args.problem.id(),
         args.cases
     );
     for m in &measurements {
-        eprintln!("  {:<10} {:>12.1} ns per case", m.what, m.ns_per_case);
+        errln!("  {:<10} {:>12.1} ns per case", m.what, m.ns_per_case);
     }
-    eprintln!(
+    errln!(
         "  fast is {:.0}x the reference",
         ns("reference") / ns("fast")
     );

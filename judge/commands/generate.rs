@@ -37,7 +37,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
         args.invalid,
         args.family.as_deref(),
     )?;
-    eprintln!(
+    errln!(
         "wrote {} {} to {}",
         thousands(written),
         plural(

@@ -67,14 +67,14 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
                 })
             );
             let done: u64 = m.parts.iter().map(|p| p.cases_run).sum();
-            eprintln!(
+            errln!(
                 "merged {} of {}: {} run in all",
                 count(m.shards, "shard"),
                 args.dir.display(),
                 count(done, "case")
             );
             if let Some((_, shard)) = &m.finding {
-                eprintln!(
+                errln!(
                     "the finding's files ({}): {}",
                     // A package's finding has no picture and no corpus entry.
                     if problem.is_some() {
@@ -86,7 +86,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
                 );
             }
             for note in &m.notes {
-                eprintln!("note: {}", escape::line(note));
+                errln!("note: {}", escape::line(note));
             }
             if let Some(path) = &args.report {
                 merged::write_stress(path, problem, &m)?;
@@ -109,7 +109,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
                 not_run: &[],
             };
             out!(out, "{}", many::table(&report));
-            eprintln!(
+            errln!(
                 "merged {} of {}",
                 count(m.shards, "shard"),
                 escape::line(&args.dir.display().to_string())
@@ -119,9 +119,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<Outcome> {
             // escaped like every string of them.
             for line in &m.isolation {
                 if crate::args::verbose() {
-                    eprintln!("sandbox: {}", escape::line(line));
+                    errln!("sandbox: {}", escape::line(line));
                 } else {
-                    eprintln!(
+                    errln!(
                         "sandbox: {} (-v for details)",
                         escape::line(&crate::args::short_isolation(line))
                     );

@@ -68,7 +68,7 @@ pub fn run(args: &Args, interrupt: &Cancel) -> Result<Outcome> {
              slowest accepted run × time_multiplier ({measured})"
         ),
     };
-    eprintln!(
+    errln!(
         "wrote {}: {} tests, {} invalid inputs, {} wrong-answer submissions; {limit}",
         written.dir.display(),
         written.tests,
@@ -76,7 +76,7 @@ pub fn run(args: &Args, interrupt: &Cancel) -> Result<Outcome> {
         written.wrong,
     );
     if written.languages_yaml == Some(false) {
-        eprintln!(
+        errln!(
             "note: {} is left as it was; BAPCtools needs pypy3 for Python 3 unless that file maps \
              python3 to CPython (see the README)",
             args.out.join("languages.yaml").display()

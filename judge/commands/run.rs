@@ -200,7 +200,7 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
             outln!(
                 out,
                 "{}: 0 of {} run: CE {}",
-                target.name,
+                escape::line(&target.name),
                 count(tests.len(), "test"),
                 thousands(tests.len() as u64)
             );
@@ -290,14 +290,14 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         outln!(
             out,
             "{}: 0 of {} run{why_not_run}",
-            target.name,
+            escape::line(&target.name),
             count(tests.len(), "test")
         );
     } else {
         outln!(
             out,
             "{}: {} of {} run: {} (max {} ms CPU, {} KiB){why_not_run}",
-            target.name,
+            escape::line(&target.name),
             thousands(rows.len() as u64),
             count(tests.len(), "test"),
             summary.join(", "),
@@ -306,9 +306,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         );
     }
     if crate::args::verbose() {
-        eprintln!("sandbox: {isolation}");
+        errln!("sandbox: {isolation}");
     } else {
-        eprintln!("sandbox: {} (-v for details)", sandbox.summary());
+        errln!("sandbox: {} (-v for details)", sandbox.summary());
     }
     if cancel.is_cancelled() {
         return Err(JudgeError::Interrupted(format!(
@@ -365,7 +365,7 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
         Some(arg) => {
             let (shard, origin) = arg.resolve()?;
             if let Some(origin) = origin {
-                eprintln!("shard {shard} (from {origin})");
+                errln!("shard {shard} (from {origin})");
             }
             shard
         }
@@ -402,7 +402,7 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
                 // The compiler's message, as a single run prints it, on standard error (the
                 // table on standard output stays a table); capped, as in a single run.
                 bar.suspend(|| {
-                    eprintln!(
+                    errln!(
                         "{}",
                         escape::terminal(&format!(
                             "CE   {}: the build failed {}",
@@ -453,9 +453,9 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
     out!(out, "{}", layout.end(&report));
     match &batch.isolation_summary {
         Some(summary) if !crate::args::verbose() => {
-            eprintln!("sandbox: {summary} (-v for details)");
+            errln!("sandbox: {summary} (-v for details)");
         }
-        _ => eprintln!("sandbox: {}", isolation[0]),
+        _ => errln!("sandbox: {}", isolation[0]),
     }
     if let Some(path) = &args.report {
         write(path, &report)?;
@@ -477,7 +477,7 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
         };
         let published =
             folder::Pending::create(save, shard)?.publish_record(&record, !batch.interrupted)?;
-        eprintln!("shard {shard} saved to {}", published.display());
+        errln!("shard {shard} saved to {}", published.display());
     }
     if batch.interrupted {
         return Err(JudgeError::Interrupted(format!(
@@ -552,7 +552,7 @@ impl Target {
                     interrupt,
                 )?;
                 for warning in package.warnings().iter().chain(&prepared.warnings) {
-                    eprintln!("warning: {}", escape::terminal(warning));
+                    errln!("warning: {}", escape::terminal(warning));
                 }
                 let (seconds, origin) = match (args.sandbox.time_limit, package.given_time_limit())
                 {
@@ -573,7 +573,7 @@ impl Target {
                         (derived.seconds, derived.origin)
                     }
                 };
-                eprintln!("time limit: {seconds} s ({origin})");
+                errln!("time limit: {seconds} s ({origin})");
                 let mut limits = package.limits(seconds, args.sandbox.memory_limit);
                 limits.sanitizer = args.sandbox.sanitize;
                 let checker = std::sync::Arc::new(prepared.checker);

@@ -20,7 +20,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<Outcome> {
     crate::paths::output_folder("--out", &args.out)?;
     let (correct, wrong) = solution_programs::write(args.problem, &args.out)?;
-    eprintln!(
+    errln!(
         "wrote {correct} correct and {wrong} known-wrong solutions of {} to {}/correct and {}/wrong",
         args.problem.id(),
         args.out.display(),

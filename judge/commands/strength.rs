@@ -200,7 +200,7 @@ fn of_package(
         interrupt,
     )?;
     for warning in package.warnings().iter().chain(&prepared.warnings) {
-        eprintln!("warning: {}", escape::terminal(warning));
+        errln!("warning: {}", escape::terminal(warning));
     }
     let time_limit = strength::time_limit(
         package,
@@ -213,7 +213,7 @@ fn of_package(
         args.sandbox.time_limit,
         args.sandbox.memory_limit,
     )?;
-    eprintln!(
+    errln!(
         "time limit: {} s ({})",
         time_limit.seconds,
         escape::terminal(&time_limit.origin)
@@ -336,7 +336,13 @@ fn show(
             Standing::CorrectRejected(by) => {
                 let rejected: Vec<String> = by
                     .into_iter()
-                    .map(|t| format!("{} ({})", tests[t].name, matrix.verdicts[e][t]))
+                    .map(|t| {
+                        format!(
+                            "{} ({})",
+                            escape::line(&tests[t].name),
+                            matrix.verdicts[e][t]
+                        )
+                    })
                     .collect();
                 outln!(
                     out,
@@ -387,13 +393,17 @@ fn show(
                 outln!(
                     out,
                     "fragile   {name}: only {} rejects it{}",
-                    tests[t].name,
+                    escape::line(&tests[t].name),
                     mark(e)
                 );
             }
             Standing::Rejected(by) => {
                 let n = by.len();
-                let first: Vec<&str> = by.iter().take(3).map(|&t| tests[t].name.as_str()).collect();
+                let first: Vec<String> = by
+                    .iter()
+                    .take(3)
+                    .map(|&t| escape::line(&tests[t].name))
+                    .collect();
                 outln!(
                     out,
                     "rejected  {name}: by {} ({}{}){}",
@@ -415,7 +425,7 @@ fn show(
         count(tests.len(), "test"),
         cover
             .iter()
-            .map(|&t| tests[t].name.as_str())
+            .map(|&t| escape::line(&tests[t].name))
             .collect::<Vec<_>>()
             .join(", ")
     );

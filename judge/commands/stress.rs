@@ -151,9 +151,9 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         Some(arg) => {
             let (shard, origin) = arg.resolve()?;
             if let Some(origin) = origin {
-                eprintln!("shard {shard} (from {origin})");
+                errln!("shard {shard} (from {origin})");
                 if shard.is_whole() {
-                    eprintln!(
+                    errln!(
                         "judge: warning: a job of one task is the whole campaign; to run again one shard of a larger array, give --shard K/N"
                     );
                 }
@@ -251,7 +251,7 @@ fn stress_package(
     // Refusals (interactive, multi-pass) come before anything is built.
     let jury = pkg::prepare_jury(package, &builder, jobs)?;
     for warning in package.warnings().iter().chain(&jury.warnings) {
-        eprintln!("warning: {}", judge_report::escape::terminal(warning));
+        errln!("warning: {}", judge_report::escape::terminal(warning));
     }
     // --generator, else the one the package names by the convention (`judge package` writes
     // it): run as `random SEED`.
@@ -269,7 +269,7 @@ fn stress_package(
                      as --generator 'PROGRAM {{seed}}'"
                 )));
             }
-            eprintln!(
+            errln!(
                 "generator: {} (the package's: {})",
                 judge_report::escape::terminal(&shown),
                 judge_report::escape::terminal(&named.origin)
@@ -312,7 +312,7 @@ fn stress_package(
                 .to_string(),
         ),
     };
-    eprintln!("time limit: {seconds} s ({origin})");
+    errln!("time limit: {seconds} s ({origin})");
     let mut limits = package.limits(seconds, args.sandbox.memory_limit);
     limits.sanitizer = args.sandbox.sanitize;
     let cases = args.cases.or((args.time.is_none()).then_some(10_000));

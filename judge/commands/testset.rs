@@ -34,7 +34,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let tests = args
         .problem
         .testset(args.seed, &args.out, args.format.into())?;
-    eprintln!(
+    errln!(
         "wrote {} and manifest.csv to {}",
         count(tests, "test"),
         args.out.display()

@@ -53,7 +53,7 @@ pub fn run(
     let builder = args.sandbox.builder(&hidden, interrupt);
     let prepared = package.prepare(None, &builder, args.sandbox.jobs(), interrupt)?;
     for warning in package.warnings().iter().chain(&prepared.warnings) {
-        eprintln!("warning: {}", escape::terminal(warning));
+        errln!("warning: {}", escape::terminal(warning));
     }
     let given = match (args.sandbox.time_limit, package.given_time_limit()) {
         (Some(t), _) => Some((t, "--time-limit".to_string())),
@@ -78,7 +78,7 @@ pub fn run(
     let analysis = analysis?;
     print(&analysis, out)?;
     for finding in &analysis.findings {
-        eprintln!("warning: {}", escape::terminal(finding));
+        errln!("warning: {}", escape::terminal(finding));
     }
     if let Some(path) = &args.report {
         std::fs::write(path, analysis.to_json() + "\n").map_err(|e| JudgeError::Report {

@@ -5,6 +5,7 @@
 //! validate PKG` alone checks the package's own data: every sample and secret input accepted,
 //! every `invalid_input` case rejected).
 
+use judge_report::escape;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -55,7 +56,7 @@ fn validate_one(problem: &dyn ProblemEntry, path: Option<&Path>) -> Result<bool>
     match problem.validate(&input.bytes) {
         Ok(()) => Ok(true),
         Err(e) => {
-            eprintln!("{}:{}:{}: {}", input.name, e.line, e.col, e.message);
+            errln!("{}:{}:{}: {}", input.name, e.line, e.col, e.message);
             Ok(false)
         }
     }
@@ -66,7 +67,7 @@ fn validate_folder(problem: &dyn ProblemEntry, dir: &Path, out: &mut dyn Write) 
     let mut invalid = Vec::new();
     for path in &inputs {
         if !validate_one(problem, Some(path))? {
-            invalid.push(path.strip_prefix(dir).unwrap_or(path).display().to_string());
+            invalid.push(escape::path(path.strip_prefix(dir).unwrap_or(path)));
         }
     }
     if invalid.is_empty() {
@@ -79,7 +80,7 @@ fn validate_folder(problem: &dyn ProblemEntry, dir: &Path, out: &mut dyn Write) 
             } else {
                 format!("all {}", count(inputs.len(), "input"))
             },
-            dir.display(),
+            escape::path(dir),
             if inputs.len() == 1 { "is" } else { "are" }
         );
         return Ok(Outcome::Success);
@@ -91,7 +92,7 @@ fn validate_folder(problem: &dyn ProblemEntry, dir: &Path, out: &mut dyn Write) 
         problem.id(),
         thousands(invalid.len() as u64),
         count(inputs.len(), "input"),
-        dir.display(),
+        escape::path(dir),
         if invalid.len() == 1 { "is" } else { "are" },
         invalid[..invalid.len().min(NAMED)].join(", "),
         if more > 0 {
@@ -118,7 +119,7 @@ fn validate_package(
     let jobs = crate::args::jobs(None);
     let jury = Jury::prepare(package, &builder, jobs)?;
     for warning in package.warnings().iter().chain(&jury.warnings) {
-        eprintln!("warning: {}", judge_report::escape::terminal(warning));
+        errln!("warning: {}", judge_report::escape::terminal(warning));
     }
     if jury.input_validators.is_empty() {
         return Err(judge_core::JudgeError::Usage(format!(
@@ -163,14 +164,14 @@ fn validate_package(
                 format!("{shown}: an invalid_input case every input validator accepts")
             }
         };
-        eprintln!("{}", judge_report::escape::terminal(&line));
+        errln!("{}", judge_report::escape::terminal(&line));
         wrong.push(shown);
     }
     if wrong.is_empty() {
         outln!(
             out,
             "{}: all {} inputs validated as expected ({} input validators)",
-            package.name(),
+            escape::line(package.name()),
             checks.len(),
             jury.input_validators.len()
         );
@@ -179,7 +180,7 @@ fn validate_package(
     outln!(
         out,
         "{}: {} of {} inputs not as expected",
-        package.name(),
+        escape::line(package.name()),
         wrong.len(),
         checks.len()
     );

@@ -54,7 +54,7 @@ pub fn run(
     let builder = args.sandbox.builder(&hidden, interrupt);
     let prepared = package.prepare(None, &builder, args.sandbox.jobs(), interrupt)?;
     for warning in package.warnings().iter().chain(&prepared.warnings) {
-        eprintln!("warning: {}", escape::terminal(warning));
+        errln!("warning: {}", escape::terminal(warning));
     }
     let given = match (args.sandbox.time_limit, package.given_time_limit()) {
         (Some(t), _) => Some(TimeLimit {
@@ -117,7 +117,7 @@ fn print_table(v: &Verification, tests: usize, out: &mut dyn Write) -> Result<()
     outln!(
         out,
         "{}: {} tests, time limit {} s ({})",
-        v.problem,
+        escape::line(&v.problem),
         tests,
         v.time_limit.seconds,
         v.time_limit.origin
@@ -155,7 +155,7 @@ fn print_table(v: &Verification, tests: usize, out: &mut dyn Write) -> Result<()
     outln!(
         out,
         "{}: {} of {} submissions as expected{}{}",
-        v.problem,
+        escape::line(&v.problem),
         v.submissions.len() - failing,
         v.submissions.len(),
         if failing > 0 {

@@ -957,3 +957,48 @@ fn python_two_and_bash_submissions_run_with_their_interpreters() {
     }
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }
+
+/// A package's problem name is data: escape sequences in it (a terminal's title set, its
+/// screen cleared) reach no terminal from any command that prints it. (Its file names cannot
+/// hold them: the format's names are letters, digits, `_`, `-` and `.`, and the judge ignores
+/// the others with a warning, itself escaped.)
+#[test]
+fn a_packages_name_reaches_no_terminal_as_escape_sequences() {
+    let dir = copy_of("divisor");
+    let statement = dir.join("problem_statement/problem.en.tex");
+    let text_before = std::fs::read_to_string(&statement).unwrap();
+    let rest = text_before.split_once('\n').unwrap().1;
+    std::fs::write(
+        &statement,
+        format!("\\problemname{{Find \x1b]0;owned\x07\x1b[2J a Divisor}}\n{rest}"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("submissions/accepted/divisor ugly\x1b[31m.c"),
+        std::fs::read(dir.join("submissions/accepted/divisor.c")).unwrap(),
+    )
+    .unwrap();
+    let package = dir.to_str().unwrap();
+    let submission = dir.join("submissions/accepted/divisor.c");
+    for args in [
+        vec!["verify", package],
+        vec!["validate", package],
+        vec!["strength", package],
+        vec!["run", package, "--", submission.to_str().unwrap()],
+    ] {
+        let out = package_judge(&args);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}{stderr}");
+        for shown in [&stdout, &stderr] {
+            assert!(
+                !shown.contains(['\x1b', '\x07']),
+                "{args:?} sent a control character: {shown:?}"
+            );
+        }
+        assert!(
+            stdout.contains("Find \\x1b]0;owned\\x07\\x1b[2J a Divisor") || args[0] == "strength",
+            "{args:?}: the name is shown, escaped: {stdout}"
+        );
+    }
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
