@@ -1,14 +1,14 @@
 //! One file per subcommand. A command writes what it prints to the `Write` it is given
-//! (standard output), with [`outln!`] and [`out!`]: a write that fails (its reader went
+//! (standard output), with `outln!` and `out!`: a write that fails (its reader went
 //! away) is returned as `JudgeError::Output`, never a panic. What it says on standard error
-//! goes through [`errln!`].
+//! goes through `errln!`.
 //!
 //! Names are data: a package's problem name, its test and file names, a submission's path may
 //! hold escape sequences (a terminal's title, its screen cleared, a line rewritten). So
-//! [`outln!`] and [`errln!`] show every control character of the line they print as `\x1b`
+//! `outln!` and `errln!` show every control character of the line they print as `\x1b`
 //! and the like (`judge_report::escape::terminal`), whatever the caller forgot; names on a
 //! line of their own are still given `escape::line`, so that a newline in one cannot forge a
-//! line. Only [`out!`] writes as is: a finding's board drawn in colour on a terminal.
+//! line. Only `out!` writes as is: a finding's board drawn in colour on a terminal.
 
 /// `writeln!` to a command's output, control characters shown escaped; an error writing it
 /// returns from the command.
@@ -22,10 +22,11 @@ macro_rules! outln {
     };
 }
 
-/// `eprintln!`, control characters shown escaped (see the module's comment).
+/// `eprintln!`, control characters shown escaped (see the module's comment): the core's
+/// `judge_core::say!`, which the library's own messages use too.
 macro_rules! errln {
     ($($arg:tt)*) => {
-        eprintln!("{}", judge_report::escape::terminal(&format!($($arg)*)))
+        judge_core::say!($($arg)*)
     };
 }
 

@@ -6,6 +6,16 @@
 // Only the sandbox crate (and the SIMD kernels of the problems) may use `unsafe`.
 #![forbid(unsafe_code)]
 
+/// `eprintln!` with the line's control characters shown escaped ([`escape::terminal`]): what
+/// the judge says on standard error may quote a name or a path from a package or a submission,
+/// and none may reach the terminal as an escape sequence (the commands' `errln!` is the same).
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", $crate::escape::terminal(&format!($($arg)*)))
+    };
+}
+
 pub mod bench;
 pub mod cancel;
 pub mod checker;

@@ -639,7 +639,7 @@ impl Search for PackageStress<'_> {
             Some(Judged::Agrees) => {
                 // The generator or the submission is not deterministic: the case found is not
                 // the one generated again. Shown as found, not shrunk.
-                eprintln!(
+                crate::say!(
                     "judge: warning: case {} (seed {seed}) no longer disagrees when generated and \
                      run again: the generator or the submission is not deterministic; not shrunk",
                     case + 1
@@ -651,7 +651,7 @@ impl Search for PackageStress<'_> {
             }
         };
         if self.setup.jury.input_validators.is_empty() {
-            eprintln!(
+            crate::say!(
                 "judge: warning: the package has no input validator the judge runs: shrinking \
                  could not keep the input valid, so the case is shown as generated"
             );

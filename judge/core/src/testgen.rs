@@ -52,7 +52,7 @@ pub fn warn_about_strangers(dir: &Path, written: &HashSet<std::ffi::OsString>) {
         .filter(|e| !written.contains(&e.file_name()))
         .count();
     if strangers > 0 {
-        eprintln!(
+        crate::say!(
             "warning: {} holds {strangers} .in/.ans files this run did not write (left from another run?): \
              they would be taken for tests; remove them or write into an empty folder",
             dir.display()
@@ -387,14 +387,14 @@ fn write_coverage<P: Boundary>(out: &Path, tests: &[(String, String)]) -> Result
             .map_err(|e| csv_error(out, e))?;
     }
     writer.flush().map_err(|e| JudgeError::io(&path, e))?;
-    eprintln!(
+    crate::say!(
         "coverage: {}/{} boundary obligations met (per obligation: {})",
         obligations.len() - unmet.len(),
         obligations.len(),
         path.display()
     );
     if !unmet.is_empty() {
-        eprintln!("not met: {}", unmet.join(", "));
+        crate::say!("not met: {}", unmet.join(", "));
     }
     Ok(())
 }

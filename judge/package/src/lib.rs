@@ -305,7 +305,7 @@ pub fn write(
                 })
         });
         if !rejected {
-            eprintln!(
+            judge_core::say!(
                 "warning: no test of this seed rejects the known-wrong solution {solver}; it is \
                  left out of submissions/wrong_answer (the tools would fail it). \
                  `judge strength` tells which families would catch it."
@@ -591,7 +591,7 @@ fn measure_accepted(
         .output()
         .is_err()
     {
-        eprintln!("warning: rustc not found: the time limit is not measured");
+        judge_core::say!("warning: rustc not found: the time limit is not measured");
         return Ok(None);
     }
     // Absolute: the sources are built from the package folder, whatever `--out` was.

@@ -35,9 +35,11 @@ pub fn dispatch_by_name() -> Option<i32> {
             Some(judge_core::exit::SUCCESS)
         }
         Err(e) => {
-            eprintln!(
+            judge_core::say!(
                 "{name}: <stdin>:{}:{}: invalid input: {}",
-                e.line, e.col, e.message
+                e.line,
+                e.col,
+                e.message
             );
             Some(judge_core::exit::FAILURE)
         }

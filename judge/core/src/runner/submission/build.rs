@@ -165,7 +165,7 @@ impl Builder {
                 match Cache::open(&dir) {
                     Ok(cache) => Some(cache),
                     Err(e) => {
-                        eprintln!(
+                        crate::say!(
                             "judge: the build cache {} is unusable ({e}): building without it",
                             crate::escape::path(&dir)
                         );
@@ -353,7 +353,7 @@ pub(super) fn prepare(sources: Sources, builder: &Builder) -> Result<Prepared, J
     if let Some((_, flags)) = builder.extra_flags.iter().find(|(e, _)| *e == sources.ext) {
         words.splice(1..1, flags.iter().cloned());
     } else if builder.sanitizing {
-        eprintln!(
+        crate::say!(
             "--sanitize: {} is not C or C++: built and run as usual (the sanitizer options are set for its runs)",
             crate::escape::path(&sources.shown)
         );
@@ -612,19 +612,19 @@ fn build_or_fetch(
 ) -> Outcome {
     if let Some(files) = builder.cache().and_then(|c| c.get(key)) {
         if say {
-            eprintln!("build: {shown}  # {whose} (cached)");
+            crate::say!("build: {shown}  # {whose} (cached)");
         }
         return Ok(Arc::new(files));
     }
     if say {
-        eprintln!("build: {shown}  # {whose}");
+        crate::say!("build: {shown}  # {whose}");
     }
     match sandbox::build::build(spec, builder.cancel.flag()) {
         Ok(Built::Artefact(files)) => {
             if let Some(cache) = builder.cache()
                 && let Err(e) = cache.put(key, &files)
             {
-                eprintln!(
+                crate::say!(
                     "judge: could not write to the build cache {}: {e}",
                     cache.root().display()
                 );
