@@ -406,7 +406,7 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
                         "{}",
                         escape::terminal(&format!(
                             "CE   {}: the build failed {}",
-                            judged.name,
+                            escape::line(&judged.name),
                             capped_lines(detail, CE_LINES)
                         ))
                     )
@@ -552,7 +552,7 @@ impl Target {
                     interrupt,
                 )?;
                 for warning in package.warnings().iter().chain(&prepared.warnings) {
-                    errln!("warning: {}", escape::terminal(warning));
+                    errln!("warning: {}", escape::line(warning));
                 }
                 let (seconds, origin) = match (args.sandbox.time_limit, package.given_time_limit())
                 {

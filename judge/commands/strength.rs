@@ -200,7 +200,7 @@ fn of_package(
         interrupt,
     )?;
     for warning in package.warnings().iter().chain(&prepared.warnings) {
-        errln!("warning: {}", escape::terminal(warning));
+        errln!("warning: {}", escape::line(warning));
     }
     let time_limit = strength::time_limit(
         package,

@@ -179,7 +179,7 @@ pub fn run(args: &Args, out: &mut dyn Write, interrupt: &Cancel) -> Result<Outco
         outln!(
             out,
             "{}: 0 cases run: the submission does not build",
-            problem_name(args)
+            judge_report::escape::line(&problem_name(args))
         );
         return Ok(Outcome::Finding);
     };
@@ -251,7 +251,7 @@ fn stress_package(
     // Refusals (interactive, multi-pass) come before anything is built.
     let jury = pkg::prepare_jury(package, &builder, jobs)?;
     for warning in package.warnings().iter().chain(&jury.warnings) {
-        errln!("warning: {}", judge_report::escape::terminal(warning));
+        errln!("warning: {}", judge_report::escape::line(warning));
     }
     // --generator, else the one the package names by the convention (`judge package` writes
     // it): run as `random SEED`.
@@ -299,7 +299,7 @@ fn stress_package(
         outln!(
             out,
             "{}: 0 cases run: the submission does not build",
-            package.name()
+            judge_report::escape::line(package.name())
         );
         return Ok(Outcome::Finding);
     };

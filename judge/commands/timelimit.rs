@@ -53,7 +53,7 @@ pub fn run(
     let builder = args.sandbox.builder(&hidden, interrupt);
     let prepared = package.prepare(None, &builder, args.sandbox.jobs(), interrupt)?;
     for warning in package.warnings().iter().chain(&prepared.warnings) {
-        errln!("warning: {}", escape::terminal(warning));
+        errln!("warning: {}", escape::line(warning));
     }
     let given = match (args.sandbox.time_limit, package.given_time_limit()) {
         (Some(t), _) => Some((t, "--time-limit".to_string())),
@@ -78,7 +78,7 @@ pub fn run(
     let analysis = analysis?;
     print(&analysis, out)?;
     for finding in &analysis.findings {
-        errln!("warning: {}", escape::terminal(finding));
+        errln!("warning: {}", escape::line(finding));
     }
     if let Some(path) = &args.report {
         std::fs::write(path, analysis.to_json() + "\n").map_err(|e| JudgeError::Report {
@@ -108,7 +108,7 @@ fn print(a: &Analysis, out: &mut dyn Write) -> Result<()> {
         out,
         "{}: {} tests; times are the CPU time (user + system) of each submission's slowest \
          test, which machine load hardly changes",
-        escape::terminal(&a.problem),
+        escape::line(&a.problem),
         a.tests
     );
     let width = a
@@ -139,11 +139,11 @@ fn print(a: &Analysis, out: &mut dyn Write) -> Result<()> {
                 (false, false) => "",
             },
         );
-        outln!(out, "{}", escape::terminal(&line));
+        outln!(out, "{}", escape::line(&line));
     }
     for s in &a.skipped {
         let line = format!("skip        {:<width$}  not measured: {}", s.path, s.why);
-        outln!(out, "{}", escape::terminal(&line));
+        outln!(out, "{}", escape::line(&line));
     }
     match &a.slowest_lower {
         Some(e) => outln!(
@@ -151,7 +151,7 @@ fn print(a: &Analysis, out: &mut dyn Write) -> Result<()> {
             "slowest lower bound: {} ({}) × {} (ac_to_time_limit) → {} s by the format's \
              rule (rounded up to a multiple of {} s)",
             secs(e.cpu_ms),
-            escape::terminal(&e.path),
+            escape::line(&e.path),
             a.ac_to_time_limit,
             a.derived_s.unwrap_or_default(),
             a.time_resolution
@@ -178,7 +178,7 @@ fn print(a: &Analysis, out: &mut dyn Write) -> Result<()> {
                 "fastest upper bound: {}{} ({}) {} {limit} s × {} (time_limit_to_tle) = {:.3} s",
                 if e.at_least { "≥ " } else { "" },
                 secs(e.cpu_ms),
-                escape::terminal(&e.path),
+                escape::line(&e.path),
                 if e.cpu_ms as f64 / 1000.0 + 1e-9 >= bar {
                     "≥"
                 } else {
@@ -204,7 +204,7 @@ fn print(a: &Analysis, out: &mut dyn Write) -> Result<()> {
             if sensitive.is_empty() {
                 "none".to_string()
             } else {
-                escape::terminal(&sensitive.join(", "))
+                escape::line(&sensitive.join(", "))
             }
         );
     }
@@ -214,7 +214,7 @@ fn print(a: &Analysis, out: &mut dyn Write) -> Result<()> {
     outln!(
         out,
         "{}: {}",
-        escape::terminal(&a.problem),
+        escape::line(&a.problem),
         if a.findings.is_empty() {
             "the limit holds".to_string()
         } else {

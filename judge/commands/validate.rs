@@ -119,7 +119,7 @@ fn validate_package(
     let jobs = crate::args::jobs(None);
     let jury = Jury::prepare(package, &builder, jobs)?;
     for warning in package.warnings().iter().chain(&jury.warnings) {
-        errln!("warning: {}", judge_report::escape::terminal(warning));
+        errln!("warning: {}", judge_report::escape::line(warning));
     }
     if jury.input_validators.is_empty() {
         return Err(judge_core::JudgeError::Usage(format!(
@@ -153,7 +153,7 @@ fn validate_package(
     let mut wrong = Vec::new();
     for (path, case, must_be_valid) in &checks {
         let bytes = std::fs::read(path).map_err(|e| judge_core::JudgeError::io(path, e))?;
-        let shown = path.display().to_string();
+        let shown = judge_report::escape::path(path);
         let verdict = jury.check_input(&bytes, &shown, *case, cancel.flag())?;
         let line = match (&verdict, must_be_valid) {
             (InputVerdict::Valid, true) | (InputVerdict::Invalid { .. }, false) => continue,

@@ -54,7 +54,7 @@ pub fn run(
     let builder = args.sandbox.builder(&hidden, interrupt);
     let prepared = package.prepare(None, &builder, args.sandbox.jobs(), interrupt)?;
     for warning in package.warnings().iter().chain(&prepared.warnings) {
-        errln!("warning: {}", escape::terminal(warning));
+        errln!("warning: {}", escape::line(warning));
     }
     let given = match (args.sandbox.time_limit, package.given_time_limit()) {
         (Some(t), _) => Some(TimeLimit {
@@ -145,11 +145,11 @@ fn print_table(v: &Verification, tests: usize, out: &mut dyn Write) -> Result<()
                 format!("  {}", s.message)
             },
         );
-        outln!(out, "{}", escape::terminal(&line));
+        outln!(out, "{}", escape::line(&line));
     }
     for s in &v.skipped {
         let line = format!("skip {:<width$}  not judged: {}", s.path, s.why);
-        outln!(out, "{}", escape::terminal(&line));
+        outln!(out, "{}", escape::line(&line));
     }
     let failing = v.submissions.iter().filter(|s| !s.matches).count();
     outln!(

@@ -959,46 +959,70 @@ fn python_two_and_bash_submissions_run_with_their_interpreters() {
 }
 
 /// A package's problem name is data: escape sequences in it (a terminal's title set, its
-/// screen cleared) reach no terminal from any command that prints it. (Its file names cannot
-/// hold them: the format's names are letters, digits, `_`, `-` and `.`, and the judge ignores
-/// the others with a warning, itself escaped.)
+/// screen cleared) reach no terminal, and a newline in it forges no line, from any command
+/// that prints it, nor from the jury error that names it. (Its file names cannot hold them:
+/// the format's names are letters, digits, `_`, `-` and `.`, and the judge ignores the others
+/// with a warning, itself on one line.)
 #[test]
-fn a_packages_name_reaches_no_terminal_as_escape_sequences() {
+fn a_packages_name_reaches_no_terminal_as_escape_sequences_nor_forges_a_line() {
     let dir = copy_of("divisor");
-    let statement = dir.join("problem_statement/problem.en.tex");
-    let text_before = std::fs::read_to_string(&statement).unwrap();
-    let rest = text_before.split_once('\n').unwrap().1;
+    let yaml = dir.join("problem.yaml");
+    let before = std::fs::read_to_string(&yaml).unwrap();
     std::fs::write(
-        &statement,
-        format!("\\problemname{{Find \x1b]0;owned\x07\x1b[2J a Divisor}}\n{rest}"),
+        &yaml,
+        format!("name: \"Find\\e]0;owned\\a\\e[2J\\nFAKE LINE: 13 of 13 run\\rX\"\n{before}"),
     )
     .unwrap();
     std::fs::write(
-        dir.join("submissions/accepted/divisor ugly\x1b[31m.c"),
+        dir.join("submissions/accepted/divisor ugly\x1b[31m\nFAKE.c"),
         std::fs::read(dir.join("submissions/accepted/divisor.c")).unwrap(),
     )
     .unwrap();
     let package = dir.to_str().unwrap();
     let submission = dir.join("submissions/accepted/divisor.c");
+    let clean = |args: &[&str], out: &Output| {
+        for shown in [text(&out.stdout), text(&out.stderr)] {
+            assert!(
+                !shown.contains(['\x1b', '\x07', '\r']),
+                "{args:?} sent a control character: {shown:?}"
+            );
+            assert!(
+                !shown.lines().any(|l| l.starts_with("FAKE")),
+                "{args:?} let a name forge a line: {shown}"
+            );
+        }
+    };
     for args in [
         vec!["verify", package],
         vec!["validate", package],
         vec!["strength", package],
+        vec!["timelimit", package],
         vec!["run", package, "--", submission.to_str().unwrap()],
     ] {
         let out = package_judge(&args);
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}{stderr}");
-        for shown in [&stdout, &stderr] {
-            assert!(
-                !shown.contains(['\x1b', '\x07']),
-                "{args:?} sent a control character: {shown:?}"
-            );
-        }
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        clean(&args, &out);
         assert!(
-            stdout.contains("Find \\x1b]0;owned\\x07\\x1b[2J a Divisor") || args[0] == "strength",
-            "{args:?}: the name is shown, escaped: {stdout}"
+            text(&out.stdout).contains("Find\\x1b]0;owned\\x07\\x1b[2J\\nFAKE LINE")
+                || args[0] == "strength",
+            "{args:?}: the name is shown, escaped: {}",
+            text(&out.stdout)
         );
     }
+    // A broken output validator is the jury's error, which names the problem.
+    std::fs::write(
+        dir.join("output_validators/divisor_checker.py"),
+        "import sys\nsys.stderr.write('broken\\nFAKE CHECKER LINE \\x1b[2J')\nsys.exit(1)\n",
+    )
+    .unwrap();
+    let args = ["run", package, "--", submission.to_str().unwrap()];
+    let out = package_judge(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    clean(&args, &out);
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }

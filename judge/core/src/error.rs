@@ -150,7 +150,11 @@ pub enum MergeError {
 #[derive(Debug, thiserror::Error)]
 pub enum JuryError {
     /// A test's input has no answer file beside it.
-    #[error("{}: missing: every test needs its answer file (found {})", answer.display(), input.display())]
+    #[error(
+        "{}: missing: every test needs its answer file (found {})",
+        crate::escape::path(answer),
+        crate::escape::path(input)
+    )]
     MissingAnswer { answer: PathBuf, input: PathBuf },
     /// A test's input file cannot be read.
     #[error("{}: {source}", crate::escape::path(path))]
@@ -165,17 +169,24 @@ pub enum JuryError {
         source: std::io::Error,
     },
     /// A test's answer file is not text, or does not read as an answer of the problem.
-    #[error("{}: the answer file does not read as an answer: {why}", path.display())]
+    #[error(
+        "{}: the answer file does not read as an answer: {why}",
+        crate::escape::path(path)
+    )]
     MalformedAnswer { path: PathBuf, why: String },
     /// A test's answer file is not the reference solver's answer to its input.
-    #[error("{}: not the reference solver's answer to {} ({why})", path.display(), input.display())]
+    #[error(
+        "{}: not the reference solver's answer to {} ({why})",
+        crate::escape::path(path),
+        crate::escape::path(input)
+    )]
     AnswerDiffers {
         path: PathBuf,
         input: PathBuf,
         why: String,
     },
     /// A test's input is not a valid input of the problem.
-    #[error("{}:{}:{}: invalid test input: {}", path.display(), error.line, error.col, error.message)]
+    #[error("{}:{}:{}: invalid test input: {}", crate::escape::path(path), error.line, error.col, error.message)]
     InvalidInput { path: PathBuf, error: ParseError },
     /// The reference and the fast solver disagree on an input that is to become a test.
     #[error(
@@ -203,7 +214,7 @@ pub enum JuryError {
     },
     /// A problem's own files or programs are broken (its statement, an exported program, a
     /// generated invalid input the validator accepts).
-    #[error("{problem}: {why}")]
+    #[error("{}: {why}", crate::escape::line(problem))]
     Problem { problem: String, why: String },
 }
 

@@ -36,7 +36,8 @@ pub fn read(path: Option<&Path>) -> Result<Input, JudgeError> {
                 .read_to_end(&mut bytes)
                 .map_err(|e| JudgeError::io(path, e))?;
             Ok(Input {
-                name: path.display().to_string(),
+                // Shown in messages only: on one line, as every name.
+                name: crate::escape::path(path),
                 bytes,
             })
         }

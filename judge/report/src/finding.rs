@@ -32,6 +32,14 @@ fn origin(finding: &Finding) -> String {
     }
 }
 
+/// Text for a TOML basic string (`"…"`) on one line: [`escape::line`], then its backslashes and
+/// quotes escaped for TOML (a forged shard's family cannot end the string or add a key).
+fn toml_text(text: &str) -> String {
+    escape::line(text)
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
 /// The finding as text for the terminal (coloured if stdout is one): one line for the
 /// original case, then the shrunk case drawn once — its board, expected vs got, a legend
 /// (a package's problem, `None`, is not drawn: its input is shown as text) — and the command
@@ -43,7 +51,7 @@ pub fn render(problem: Option<&dyn ProblemEntry>, finding: &Finding, replay: &st
     let mut out = format!(
         "DISAGREEMENT at case {} ({})\n  original: expected {}, got {}\n",
         finding.case + 1,
-        origin(finding),
+        escape::line(&origin(finding)),
         one_line(&finding.expected),
         one_line(&finding.got),
     );
@@ -181,7 +189,7 @@ pub fn outcome(o: &Outcome) -> String {
             "no disagreement: {agreement} on {} {} of {} (seed {}{shard})\nran {} {} in {:.2} s ({})\n",
             o.cases,
             plural(o.cases, "case"),
-            o.campaign.problem,
+            escape::line(&o.campaign.problem),
             o.campaign.seed,
             thousands(o.cases),
             plural(o.cases, "case"),
@@ -245,7 +253,7 @@ pub fn save(
     let entry = format!(
         "\n[[valid]]\nname = \"stress-case-{}\"\nwhy = \"found by judge stress ({}); say which rule it pins\"\ninput = '''\n{}'''\nanswer = '''\n{}'''\n",
         finding.case + 1,
-        origin(finding),
+        toml_text(&origin(finding)),
         finding.shrunk_input,
         finding.shrunk_expected
     );
