@@ -30,6 +30,14 @@ macro_rules! errln {
     };
 }
 
+/// Says each of a package's warnings on standard error, one line each (a name in one cannot
+/// forge a line of its own).
+pub(crate) fn warn<'a>(warnings: impl IntoIterator<Item = &'a String>) {
+    for warning in warnings {
+        errln!("warning: {}", judge_report::escape::line(warning));
+    }
+}
+
 /// `write!` to a command's output as is (a finding drawn in colour: its text was escaped
 /// where it was made); an error writing it returns from the command.
 macro_rules! out {

@@ -403,12 +403,9 @@ fn many(args: &Args, dir: &Path, out: &mut dyn Write, interrupt: &Cancel) -> Res
                 // table on standard output stays a table); capped, as in a single run.
                 bar.suspend(|| {
                     errln!(
-                        "{}",
-                        escape::terminal(&format!(
-                            "CE   {}: the build failed {}",
-                            escape::line(&judged.name),
-                            capped_lines(detail, CE_LINES)
-                        ))
+                        "CE   {}: the build failed {}",
+                        escape::line(&judged.name),
+                        capped_lines(detail, CE_LINES)
                     )
                 });
             }
@@ -551,9 +548,7 @@ impl Target {
                     args.sandbox.jobs(),
                     interrupt,
                 )?;
-                for warning in package.warnings().iter().chain(&prepared.warnings) {
-                    errln!("warning: {}", escape::line(warning));
-                }
+                super::warn(package.warnings().iter().chain(&prepared.warnings));
                 let (seconds, origin) = match (args.sandbox.time_limit, package.given_time_limit())
                 {
                     (Some(t), _) => (t, "--time-limit".to_string()),

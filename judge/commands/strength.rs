@@ -199,9 +199,7 @@ fn of_package(
         args.sandbox.jobs(),
         interrupt,
     )?;
-    for warning in package.warnings().iter().chain(&prepared.warnings) {
-        errln!("warning: {}", escape::line(warning));
-    }
+    super::warn(package.warnings().iter().chain(&prepared.warnings));
     let time_limit = strength::time_limit(
         package,
         &prepared.tests,
@@ -216,7 +214,7 @@ fn of_package(
     errln!(
         "time limit: {} s ({})",
         time_limit.seconds,
-        escape::terminal(&time_limit.origin)
+        escape::line(&time_limit.origin)
     );
     let mut limits = package.limits(time_limit.seconds, args.sandbox.memory_limit);
     limits.sanitizer = args.sandbox.sanitize;

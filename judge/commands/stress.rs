@@ -250,9 +250,7 @@ fn stress_package(
     let builder = args.sandbox.builder(&hidden, interrupt);
     // Refusals (interactive, multi-pass) come before anything is built.
     let jury = pkg::prepare_jury(package, &builder, jobs)?;
-    for warning in package.warnings().iter().chain(&jury.warnings) {
-        errln!("warning: {}", judge_report::escape::line(warning));
-    }
+    super::warn(package.warnings().iter().chain(&jury.warnings));
     // --generator, else the one the package names by the convention (`judge package` writes
     // it): run as `random SEED`.
     let generator_command = match &args.generator {
@@ -271,8 +269,8 @@ fn stress_package(
             }
             errln!(
                 "generator: {} (the package's: {})",
-                judge_report::escape::terminal(&shown),
-                judge_report::escape::terminal(&named.origin)
+                judge_report::escape::line(&shown),
+                judge_report::escape::line(&named.origin)
             );
             format!("{shown} {{seed}}")
         }

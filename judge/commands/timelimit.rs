@@ -52,9 +52,7 @@ pub fn run(
     let hidden = package.hidden();
     let builder = args.sandbox.builder(&hidden, interrupt);
     let prepared = package.prepare(None, &builder, args.sandbox.jobs(), interrupt)?;
-    for warning in package.warnings().iter().chain(&prepared.warnings) {
-        errln!("warning: {}", escape::line(warning));
-    }
+    super::warn(package.warnings().iter().chain(&prepared.warnings));
     let given = match (args.sandbox.time_limit, package.given_time_limit()) {
         (Some(t), _) => Some((t, "--time-limit".to_string())),
         (None, Some((t, from))) => Some((t, from.to_string())),
@@ -77,9 +75,7 @@ pub fn run(
     bar.finish();
     let analysis = analysis?;
     print(&analysis, out)?;
-    for finding in &analysis.findings {
-        errln!("warning: {}", escape::line(finding));
-    }
+    super::warn(&analysis.findings);
     if let Some(path) = &args.report {
         std::fs::write(path, analysis.to_json() + "\n").map_err(|e| JudgeError::Report {
             path: path.clone(),
@@ -209,7 +205,7 @@ fn print(a: &Analysis, out: &mut dyn Write) -> Result<()> {
         );
     }
     for note in &a.notes {
-        outln!(out, "note: {}", escape::terminal(note));
+        outln!(out, "note: {note}");
     }
     outln!(
         out,

@@ -118,9 +118,7 @@ fn validate_package(
     let builder = judge_core::runner::submission::Builder::new(None, &[], &cancel).for_jury(&[]);
     let jobs = crate::args::jobs(None);
     let jury = Jury::prepare(package, &builder, jobs)?;
-    for warning in package.warnings().iter().chain(&jury.warnings) {
-        errln!("warning: {}", judge_report::escape::line(warning));
-    }
+    super::warn(package.warnings().iter().chain(&jury.warnings));
     if jury.input_validators.is_empty() {
         return Err(judge_core::JudgeError::Usage(format!(
             "{}: no input validator the judge can run",
@@ -164,7 +162,7 @@ fn validate_package(
                 format!("{shown}: an invalid_input case every input validator accepts")
             }
         };
-        errln!("{}", judge_report::escape::terminal(&line));
+        errln!("{line}");
         wrong.push(shown);
     }
     if wrong.is_empty() {

@@ -53,9 +53,7 @@ pub fn run(
     let hidden = package.hidden();
     let builder = args.sandbox.builder(&hidden, interrupt);
     let prepared = package.prepare(None, &builder, args.sandbox.jobs(), interrupt)?;
-    for warning in package.warnings().iter().chain(&prepared.warnings) {
-        errln!("warning: {}", escape::line(warning));
-    }
+    super::warn(package.warnings().iter().chain(&prepared.warnings));
     let given = match (args.sandbox.time_limit, package.given_time_limit()) {
         (Some(t), _) => Some(TimeLimit {
             seconds: t,
